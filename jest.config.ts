@@ -1,0 +1,22 @@
+import type { Config } from 'jest'
+import nextJest from 'next/jest.js'
+
+const createJestConfig = nextJest({ dir: './' })
+
+// next-intl and its helpers ship ESM only; let SWC transform them (developers' guide).
+const esmPackages = ['next-intl', 'use-intl', 'icu-minify', '@formatjs', 'intl-messageformat', 'negotiator']
+
+const config: Config = {
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/{lib,simulator,app,scripts,middleware}/**/*.test.{ts,tsx}', '<rootDir>/test/**/*.test.{ts,tsx}'],
+  testPathIgnorePatterns: ['/node_modules/', '/e2e/', '/.next/'],
+  moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
+}
+
+export default async function jestConfig(): Promise<Config> {
+  const resolved = await createJestConfig(config)()
+  return {
+    ...resolved,
+    transformIgnorePatterns: [`/node_modules/(?!(?:${esmPackages.join('|')})/)`, '^.+\\.module\\.(css|sass|scss)$'],
+  }
+}

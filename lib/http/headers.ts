@@ -1,0 +1,18 @@
+import type { RequestLanguage } from './options'
+
+/**
+ * SPEC §7 / WIRE.md "Request headers": JSON Accept and Content-Type, platform pc, and the
+ * language twice — `lang` in the site's own code (tr-TUR), Accept-Language in BCP 47 (tr-TR).
+ */
+export function buildRequestHeaders(language: RequestLanguage | undefined): Record<string, string> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Content-Type': 'application/json',
+    platform: 'pc',
+  }
+  if (language) {
+    headers.lang = language.code
+    headers['Accept-Language'] = language.locale
+  }
+  return headers
+}

@@ -1,0 +1,85 @@
+import { BASIC_REQUEST_TIMEOUT_MS, CROSS_API_PATH, DEFAULT_RETRIES, MAX_RESPONSE_BYTES } from './constants'
+import { ResultCache } from './result-cache'
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>
+
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): unknown
+  clearTimeout(handle: unknown): void
+}
+
+/** The language a request carries: `code` as in the URL (tr-TUR), `locale` its BCP 47 form (tr-TR). */
+export interface RequestLanguage {
+  code: string
+  locale: string
+}
+
+export interface HttpClientOptions {
+  /** API host, e.g. "https://api.example.com"; a function lets the route chooser (#6) move it. */
+  baseUrl: string | (() => string)
+  fetch: FetchLike
+  /** SPEC §7 fe.crossApi: when true, requests go to the relative path /x-api instead. */
+  crossApi?: boolean | (() => boolean)
+  language?: RequestLanguage | (() => RequestLanguage | undefined)
+  timeoutMs?: number
+  maxResponseBytes?: number
+  retries?: number
+  timers?: Timers
+  sleep?: (ms: number) => Promise<void>
+  random?: () => number
+  now?: () => number
+  cache?: ResultCache<unknown>
+  /** Last chance to change a request URL (the fast path's host rewrite, #6). Must not throw. */
+  rewriteUrl?: (url: string) => string
+}
+
+export interface NormalizedOptions {
+  baseUrl: () => string
+  fetch: FetchLike
+  language: () => RequestLanguage | undefined
+  timeoutMs: number
+  maxResponseBytes: number
+  retries: number
+  timers: Timers
+  sleep: (ms: number) => Promise<void>
+  random: () => number
+  cache: ResultCache<unknown>
+  rewriteUrl: (url: string) => string
+}
+
+const defaultTimers: Timers = {
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+}
+
+function asGetter<T>(value: T | (() => T)): () => T {
+  return typeof value === 'function' ? (value as () => T) : () => value
+}
+
+function positive(name: string, value: number | undefined, fallback: number, allowZero = false): number {
+  if (value === undefined) return fallback
+  if (!Number.isFinite(value) || value < 0 || (!allowZero && value === 0)) {
+    throw new RangeError(`HttpClientOptions.${name} must be a ${allowZero ? 'non-negative' : 'positive'} number, got ${value}`)
+  }
+  return value
+}
+
+/** The one place options are defaulted and checked (STYLE.md "options normalised once"). */
+export function normalizeOptions(options: HttpClientOptions): NormalizedOptions {
+  const baseUrl = asGetter(options.baseUrl)
+  const crossApi = asGetter(options.crossApi ?? false)
+  const timers = options.timers ?? defaultTimers
+  return {
+    baseUrl: () => (crossApi() ? CROSS_API_PATH : baseUrl().replace(/\/+$/, '')),
+    fetch: options.fetch,
+    language: asGetter(options.language),
+    timeoutMs: positive('timeoutMs', options.timeoutMs, BASIC_REQUEST_TIMEOUT_MS),
+    maxResponseBytes: positive('maxResponseBytes', options.maxResponseBytes, MAX_RESPONSE_BYTES),
+    retries: Math.floor(positive('retries', options.retries, DEFAULT_RETRIES, true)),
+    timers,
+    sleep: options.sleep ?? ((ms) => new Promise((resolve) => timers.setTimeout(resolve, ms))),
+    random: options.random ?? Math.random,
+    cache: options.cache ?? new ResultCache(options.now ?? Date.now),
+    rewriteUrl: options.rewriteUrl ?? ((url) => url),
+  }
+}

@@ -1,0 +1,46 @@
+import { defineConfig } from '@playwright/test'
+import { DEFAULT_SIM_PORTS } from './simulator/contract'
+
+// The e2e run owns its ports, so `npm run demo` (3000, 4009–4013) can keep running beside it.
+export const E2E_PORT = 3100
+const simPorts = { admin: 4109, main: 4110, alt1: 4111, alt2: 4112, fastPath: 4113 } satisfies typeof DEFAULT_SIM_PORTS
+const sim = (name: keyof typeof simPorts) => `http://127.0.0.1:${simPorts[name]}`
+
+export const e2eEnv = {
+  PORT: String(E2E_PORT),
+  API_BASE_URL: sim('main'),
+  SIM_ADMIN_URL: sim('admin'),
+  NEXT_TELEMETRY_DISABLED: '1',
+}
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : 'list',
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: [
+    {
+      command: `npx tsx simulator/cli.ts --ports main=${simPorts.main},alt1=${simPorts.alt1},alt2=${simPorts.alt2},fastPath=${simPorts.fastPath},admin=${simPorts.admin} --latency main=5,alt1=5,alt2=5`,
+      url: `${sim('admin')}/state`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { SIM_ALLOWED_ORIGINS: `http://localhost:${E2E_PORT},http://*.localhost:${E2E_PORT}` },
+    },
+    {
+      command: `npx next start -p ${E2E_PORT}`,
+      url: `http://localhost:${E2E_PORT}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: e2eEnv,
+    },
+  ],
+})

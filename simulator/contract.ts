@@ -1,0 +1,93 @@
+/**
+ * The simulator's public contract: what the demo, the unit tests and the e2e set-up rely on.
+ * The upstream wire format itself is ../shared/WIRE.md (copied into docs/wire.md).
+ */
+
+/** The four upstream hosts the simulator plays. `alt1`/`alt2` are the "@1"/"@2" API hosts. */
+export type SimHost = 'main' | 'alt1' | 'alt2' | 'fastPath'
+export const SIM_HOSTS: readonly SimHost[] = ['main', 'alt1', 'alt2', 'fastPath']
+
+/** Endpoints that faults can target; '*' means every endpoint of the host. */
+export type SimEndpoint =
+  | 'symbol_list_v3'
+  | 'symbol_list_all'
+  | 'symbol_list_v2'
+  | 't1'
+  | 'getproxy'
+  | 'hats_t1'
+  | '*'
+
+/** Every fault switch of issue #2 §3. */
+export type Fault =
+  | { kind: 'refuse' } // host-wide: the listener is closed (ECONNREFUSED); per endpoint: socket destroyed before any byte
+  | { kind: 'hang' } // request accepted, headers never sent
+  | { kind: 'slow'; ms: number } // fixed delay, then the normal answer
+  | { kind: 'drip' } // normal headers, then the body one byte a second
+  | { kind: 'status'; status: number } // HTTP 5xx (or any status) with a JSON error envelope
+  | { kind: 'html200' } // 200 with an HTML error page
+  | { kind: 'nonJson' } // 200, text that is not JSON
+  | { kind: 'notObject' } // 200, JSON that is not an object (e.g. [1,2,3])
+  | { kind: 'empty' } // 200, empty body
+  | { kind: 'truncated' } // 200, the normal JSON cut in half (Content-Length of the cut body)
+  | { kind: 'oversized'; bytes?: number } // 200, a valid JSON envelope padded to `bytes` (default 12 MiB)
+  | { kind: 'retCode'; code: number; msg: string } // ret_code ≠ 0, ret_msg URL-encoded on the wire
+  | { kind: 'camelCase' } // normal answer with retCode/retMsg instead of ret_code/ret_msg
+  | { kind: 'mergeGap' } // symbol_list_all omits one pair that symbol_list_v3 lists
+  | { kind: 'alive10017' } // /t1 and /hats/t1 answer ret_code 10017 (still alive)
+  | { kind: 'proxyRes'; resCode: number } // getproxy answers err_code 0 with this result.res_code
+
+export interface FaultRule {
+  host: SimHost | '*'
+  endpoint: SimEndpoint
+  fault: Fault
+}
+
+export interface SimulatorOptions {
+  /** Listen address; always loopback. */
+  bindHost?: string
+  /** Ports per host plus the admin port; 0 picks a free port (tests). */
+  ports?: Partial<Record<SimHost | 'admin', number>>
+  /** Fixed added latency per host, ms. */
+  latencyMs?: Partial<Record<SimHost, number>>
+  faults?: FaultRule[]
+  /** Origins allowed by CORS (credentials included). Supports a leading "*." wildcard host label. */
+  allowedOrigins?: string[]
+  /** Clock for the change feed; defaults to Date.now. Tests pass a controllable one. */
+  now?: () => number
+  /** Seed for deterministic data. */
+  seed?: number
+}
+
+export interface SimulatorState {
+  latencyMs: Record<SimHost, number>
+  faults: FaultRule[]
+  version: string
+  lastModifiedTime: number
+  pairCount: number
+  /** Requests seen per host and endpoint (for tests that assert where traffic went). */
+  hits: Record<SimHost, Record<string, number>>
+}
+
+export interface Simulator {
+  /** Base URLs, e.g. { main: 'http://127.0.0.1:4010', …, admin: 'http://127.0.0.1:4009' } */
+  urls: Record<SimHost | 'admin', string>
+  /** WebSocket endpoint for the fast-path websocket probe (#6). */
+  wsUrl: string
+  setFault(rule: FaultRule): void
+  clearFaults(host?: SimHost | '*'): void
+  setLatency(host: SimHost, ms: number): void
+  /** Moves the change-feed clock forward (only when no external `now` was given). */
+  advanceClock(ms: number): void
+  resetHits(): void
+  state(): SimulatorState
+  close(): Promise<void>
+}
+
+/** Default ports of `npm run sim` and the demo. */
+export const DEFAULT_SIM_PORTS: Record<SimHost | 'admin', number> = {
+  admin: 4009,
+  main: 4010,
+  alt1: 4011,
+  alt2: 4012,
+  fastPath: 4013,
+}
