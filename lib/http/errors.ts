@@ -133,11 +133,14 @@ export class ApiError extends RequestError {
   }
 }
 
+/** "fetch failed (ECONNREFUSED)": undici hides the useful part in `cause.code`. */
 function describeCause(cause: unknown): string {
-  if (cause instanceof Error) {
-    const inner = (cause as Error & { cause?: unknown }).cause
+  // Duck-typed, not instanceof: fetch's errors may come from another realm (jest, workers).
+  if (cause && typeof cause === 'object' && 'message' in cause) {
+    const inner = (cause as { cause?: unknown }).cause
     const code = inner && typeof inner === 'object' && 'code' in inner ? String((inner as { code: unknown }).code) : ''
-    return code ? `${cause.message} (${code})` : cause.message
+    const message = String((cause as { message: unknown }).message)
+    return code ? `${message} (${code})` : message
   }
   return String(cause)
 }

@@ -1,4 +1,3 @@
-import type { Config } from 'jest'
 import nextJest from 'next/jest.js'
 
 const createJestConfig = nextJest({ dir: './' })
@@ -6,14 +5,15 @@ const createJestConfig = nextJest({ dir: './' })
 // next-intl and its helpers ship ESM only; let SWC transform them (developers' guide).
 const esmPackages = ['next-intl', 'use-intl', 'icu-minify', '@formatjs', 'intl-messageformat', 'negotiator']
 
-const config: Config = {
+/** @type {import('jest').Config} */
+const config = {
   testEnvironment: 'node',
-  testMatch: ['<rootDir>/{lib,simulator,app,scripts,middleware}/**/*.test.{ts,tsx}', '<rootDir>/test/**/*.test.{ts,tsx}'],
+  testMatch: ['<rootDir>/{lib,simulator,app,scripts,messages,components}/**/*.test.{ts,tsx}'],
   testPathIgnorePatterns: ['/node_modules/', '/e2e/', '/.next/'],
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
 }
 
-export default async function jestConfig(): Promise<Config> {
+export default async function jestConfig() {
   const resolved = await createJestConfig(config)()
   return {
     ...resolved,

@@ -1,0 +1,120 @@
+/**
+ * Operations configuration for the nine regions, read once at start from an env-like object
+ * (lib/ never touches process.env). Every default serves the local demo and its simulator;
+ * any bad value stops start-up with a ConfigError naming the variable and the value.
+ */
+import type { z } from 'zod'
+import { ALL_LANGUAGES, type LanguageCode } from '../i18n/languages'
+import {
+  ConfigError, apiHostsValue, booleanValue, hostValue, languagesModeValue, listOf, originValue, portValue, readValue,
+} from './config-values'
+import { REGION_IDS, REGIONS, REGIONS_WITH_ALL_LANGUAGES, isRegionId, type RegionId } from './regions'
+
+export { ConfigError } from './config-values'
+
+export interface ApiHosts {
+  main: string
+  /** The "@1" and "@2" alternates of the route chooser (SPEC §4 "Route choice"). */
+  alt1: string
+  alt2: string
+}
+
+export interface RegionConfig {
+  id: RegionId
+  enabled: boolean
+  /** Lower-case host names without port; Host headers are matched against these. */
+  hosts: readonly string[]
+  /** Browser-side API hosts. */
+  apiHosts: ApiHosts
+  /** Server-side upstream origin. */
+  apiBaseUrl: string
+  /** The only origin canonical, hreflang, sitemap and redirect URLs may use. */
+  publicUrl: string
+  languages: readonly LanguageCode[]
+  defaultLanguage: LanguageCode
+  english: LanguageCode
+}
+
+export interface SiteConfig {
+  regions: Readonly<Record<RegionId, RegionConfig>>
+  trustProxy: boolean
+  fastPathHosts: readonly string[]
+}
+
+export type Env = Record<string, string | undefined>
+
+const FIELDS = ['ENABLED', 'HOSTS', 'API_HOSTS', 'API_BASE_URL', 'PUBLIC_URL', 'LANGUAGES'] as const
+// The demo's upstream simulator (simulator/): main, @1, @2; the fast-path host is :4013.
+const SIMULATOR_API_HOSTS: ApiHosts = { main: 'http://127.0.0.1:4010', alt1: 'http://127.0.0.1:4011', alt2: 'http://127.0.0.1:4012' }
+
+export const regionVariable = (id: RegionId, field: (typeof FIELDS)[number]) => `REGION_${id.toUpperCase()}_${field}`
+
+/** A typo such as REGION_TK_HOSTS or REGION_TR_HOST would otherwise be silently ignored. */
+function rejectUnknownRegionVariables(env: Env): void {
+  for (const [name, value] of Object.entries(env)) {
+    if (!name.startsWith('REGION_') || value === undefined) continue
+    const m = /^REGION_([A-Z0-9]+)_([A-Z_]+)$/.exec(name)
+    const id = m?.[1]?.toLowerCase()
+    if (id === undefined || !isRegionId(id)) throw new ConfigError(name, value, 'names no known region')
+    if (!(FIELDS as readonly string[]).includes(m?.[2] ?? '')) throw new ConfigError(name, value, 'is not a known setting')
+  }
+}
+
+function loadRegion(id: RegionId, env: Env, port: number, globalApiBase: string): RegionConfig {
+  const read = <T>(field: (typeof FIELDS)[number], schema: z.ZodType<T, string>, fallback: T) =>
+    readValue(regionVariable(id, field), env[regionVariable(id, field)], schema, fallback)
+
+  const hosts = read('HOSTS', listOf(hostValue), [id === 'main' ? 'localhost' : `${id}.localhost`])
+  const mode = read('LANGUAGES', languagesModeValue, 'own')
+  if (mode === 'all' && !REGIONS_WITH_ALL_LANGUAGES.includes(id)) {
+    throw new ConfigError(regionVariable(id, 'LANGUAGES'), mode, `only ${REGIONS_WITH_ALL_LANGUAGES.join(' and ')} may serve all languages`)
+  }
+  const { languages, defaultLanguage, english } = REGIONS[id]
+  return {
+    id,
+    enabled: read('ENABLED', booleanValue, true),
+    hosts,
+    apiHosts: read('API_HOSTS', apiHostsValue, { ...SIMULATOR_API_HOSTS }),
+    apiBaseUrl: read('API_BASE_URL', originValue, globalApiBase),
+    // hosts has at least one entry (listOf refuses an empty list).
+    publicUrl: read('PUBLIC_URL', originValue, new URL(`http://${hosts[0]}:${port}`).origin),
+    languages: mode === 'all' ? ALL_LANGUAGES : languages,
+    defaultLanguage,
+    english,
+  }
+}
+
+/** One host, one region: otherwise which site a request lands on would depend on list order. */
+function rejectSharedHosts(regions: readonly RegionConfig[], env: Env): void {
+  const owner = new Map<string, RegionId>()
+  for (const region of regions) {
+    for (const host of region.hosts) {
+      const other = owner.get(host)
+      if (other === undefined) {
+        owner.set(host, region.id)
+        continue
+      }
+      const [a, b] = [regionVariable(other, 'HOSTS'), regionVariable(region.id, 'HOSTS')]
+      const blamed = env[b] !== undefined ? b : a // point at a variable ops actually set
+      const where = a === b ? 'twice' : `in both ${a} and ${b}`
+      throw new ConfigError(blamed, env[blamed] ?? host, `host "${host}" is listed ${where}`)
+    }
+  }
+}
+
+export function loadSiteConfig(env: Env): SiteConfig {
+  rejectUnknownRegionVariables(env)
+  const port = readValue('PORT', env.PORT, portValue, 3000)
+  const globalApiBase = readValue('API_BASE_URL', env.API_BASE_URL, originValue, SIMULATOR_API_HOSTS.main)
+  const regions = REGION_IDS.map((id) => loadRegion(id, env, port, globalApiBase))
+  rejectSharedHosts(regions, env)
+  const main = regions[0]
+  if (main?.enabled === false) {
+    throw new ConfigError('REGION_MAIN_ENABLED', env.REGION_MAIN_ENABLED ?? '', 'the main site cannot be disabled: unmatched hosts are served by it')
+  }
+  return {
+    regions: Object.fromEntries(regions.map((r) => [r.id, r])) as Record<RegionId, RegionConfig>,
+    trustProxy: readValue('TRUST_PROXY', env.TRUST_PROXY, booleanValue, false),
+    fastPathHosts: readValue('FAST_PATH_HOSTS', env.FAST_PATH_HOSTS, listOf(originValue), ['http://127.0.0.1:4013']),
+  }
+}

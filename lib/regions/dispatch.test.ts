@@ -1,0 +1,75 @@
+import { loadSiteConfig } from './config'
+import { dispatchRequest, type IncomingRequest } from './dispatch'
+
+const config = loadSiteConfig({ PORT: '3000', REGION_TR_API_BASE_URL: 'http://127.0.0.1:5010' })
+const req = (over: Partial<IncomingRequest>): IncomingRequest => ({ pathname: '/', search: '', host: 'localhost:3000', ...over })
+
+describe('dispatchRequest (the edge middleware decision)', () => {
+  it('sends a visitor without a language in the URL to the negotiated one, on the configured origin', () => {
+    expect(dispatchRequest(req({ host: 'tr.localhost', acceptLanguage: 'tr-TR,tr;q=0.9' }), config)).toEqual({
+      kind: 'redirect',
+      region: 'tr',
+      location: 'http://tr.localhost:3000/tr-TUR',
+      status: 307,
+    })
+    expect(dispatchRequest(req({ host: 'tr.localhost', pathname: '/markets', search: '?q=btc', langCookie: 'en-TR' }), config)).toMatchObject({
+      location: 'http://tr.localhost:3000/en-TR/markets?q=btc',
+    })
+    expect(dispatchRequest(req({ host: 'hk.localhost' }), config)).toMatchObject({ location: 'http://hk.localhost:3000/en-HK' })
+  })
+
+  it('rewrites a page to the internal /{region}/{lang} route', () => {
+    expect(dispatchRequest(req({ host: 'TR.localhost.:3000', pathname: '/tr-TUR/trade/spot/BTC/USDT' }), config)).toEqual({
+      kind: 'rewrite',
+      region: 'tr',
+      pathname: '/tr/tr-TUR/trade/spot/BTC/USDT',
+    })
+    expect(dispatchRequest(req({ pathname: '/ar-SA' }), config)).toEqual({ kind: 'rewrite', region: 'main', pathname: '/main/ar-SA' })
+  })
+
+  it('redirects a language the region does not serve to the region’s own (308, URL alone decides)', () => {
+    expect(dispatchRequest(req({ host: 'tr.localhost', pathname: '/en/trade', langCookie: 'tr-TUR' }), config)).toMatchObject({
+      kind: 'redirect',
+      location: 'http://tr.localhost:3000/en-TR/trade',
+      status: 308,
+    })
+    expect(dispatchRequest(req({ pathname: '/tr-TUR' }), config)).toMatchObject({ location: 'http://localhost:3000/en', status: 308 })
+  })
+
+  it('keeps hostile hosts on the main site and out of every URL', () => {
+    for (const host of ['EVIL.com', 'a.com:@evil.com', 'tr.localhost, evil.com', '', null]) {
+      const decision = dispatchRequest(req({ host }), config)
+      expect(decision.region).toBe('main')
+      expect(JSON.stringify(decision)).not.toMatch(/evil/i)
+    }
+    const forged = dispatchRequest(req({ host: 'localhost', forwardedHost: 'tr.localhost' }), config)
+    expect(forged.region).toBe('main')
+  })
+
+  it('never exposes the internal route: /tr/tr-TUR from outside is just an unknown page path', () => {
+    const decision = dispatchRequest(req({ host: 'tr.localhost', pathname: '/tr/tr-TUR' }), config)
+    expect(decision).toMatchObject({ kind: 'redirect', location: 'http://tr.localhost:3000/en-TR/tr/tr-TUR' })
+  })
+
+  it('proxies /x-api to the region’s configured upstream and refuses escapes', () => {
+    expect(dispatchRequest(req({ host: 'tr.localhost', pathname: '/x-api/t1', search: '?a=1' }), config)).toEqual({
+      kind: 'upstream',
+      region: 'tr',
+      url: 'http://127.0.0.1:5010/t1?a=1',
+    })
+    expect(dispatchRequest(req({ pathname: '/x-api/t1' }), config)).toMatchObject({ url: 'http://127.0.0.1:4010/t1' })
+    expect(dispatchRequest(req({ pathname: '/x-api//evil.example/t1' }), config)).toMatchObject({ kind: 'upstream', url: 'http://127.0.0.1:4010/evil.example/t1' })
+    expect(dispatchRequest(req({ pathname: '/x-api/%2F%2Fevil.example' }), config)).toEqual({ kind: 'reject', region: 'main', status: 400 })
+  })
+
+  it('passes global routes and maps the per-region root files', () => {
+    expect(dispatchRequest(req({ pathname: '/api/health' }), config)).toEqual({ kind: 'pass', region: 'main' })
+    expect(dispatchRequest(req({ host: 'nl.localhost', pathname: '/robots.txt' }), config)).toEqual({ kind: 'rewrite', region: 'nl', pathname: '/nl/robots.txt' })
+    expect(dispatchRequest(req({ host: 'nl.localhost', pathname: '/sitemap.xml' }), config)).toEqual({ kind: 'rewrite', region: 'nl', pathname: '/nl/sitemap.xml' })
+  })
+
+  it('serves a disabled region’s hosts as the main site', () => {
+    const off = loadSiteConfig({ REGION_TR_ENABLED: 'false' })
+    expect(dispatchRequest(req({ host: 'tr.localhost', pathname: '/en' }), off)).toEqual({ kind: 'rewrite', region: 'main', pathname: '/main/en' })
+  })
+})

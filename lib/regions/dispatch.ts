@@ -1,0 +1,72 @@
+/**
+ * What the edge middleware does with a request (issue #4), as one pure function so the
+ * middleware stays a few lines and this logic moves to proxy.ts unchanged
+ * (docs/decisions.md "middleware.ts on the edge, not proxy.ts").
+ *
+ * Every page lives under the internal segment /{region}/{lang}/…: region comes from the Host,
+ * never from the URL, so a page rendered for one region cannot be asked for on another host,
+ * and every cache key (HTML, RSC, prefetch) contains the region.
+ */
+import { crossApiTarget } from '../http/cross-api'
+import { chooseLanguage, parseLangPrefix } from '../i18n/negotiate'
+import type { SiteConfig } from './config'
+import { resolveRegion } from './host'
+import type { RegionId } from './regions'
+
+export interface IncomingRequest {
+  pathname: string
+  search: string
+  host: string | null
+  forwardedHost?: string | null
+  langCookie?: string | null
+  acceptLanguage?: string | null
+}
+
+export type Dispatch =
+  /** Serve the internal path (same origin; the query string is kept as it came). */
+  | { kind: 'rewrite'; region: RegionId; pathname: string }
+  /** Proxy to the configured upstream (SPEC §7 /x-api). */
+  | { kind: 'upstream'; region: RegionId; url: string }
+  /** Redirect on the region's configured public origin: the Host header never reaches it. */
+  | { kind: 'redirect'; region: RegionId; location: string; status: 307 | 308 }
+  | { kind: 'reject'; region: RegionId; status: 400 }
+  /** Leave alone: global routes such as /api/health. */
+  | { kind: 'pass'; region: RegionId }
+
+/** Routes that are the same on every host. */
+const GLOBAL_PREFIXES = ['/api/']
+/** Per-region files at the root (issue #5): served from /{region}/file. */
+const REGION_ROOT_FILES = new Set(['/robots.txt', '/sitemap.xml'])
+
+export function dispatchRequest(request: IncomingRequest, config: SiteConfig): Dispatch {
+  const { region } = resolveRegion({ host: request.host, forwardedHost: request.forwardedHost }, config)
+  const site = config.regions[region]
+  const { pathname, search } = request
+  const onSite = (path: string) => new URL(path, site.publicUrl).href
+
+  if (pathname === '/x-api' || pathname.startsWith('/x-api/')) {
+    const target = crossApiTarget(pathname, search, site.apiBaseUrl)
+    return target ? { kind: 'upstream', region, url: target.href } : { kind: 'reject', region, status: 400 }
+  }
+  if (GLOBAL_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return { kind: 'pass', region }
+  if (REGION_ROOT_FILES.has(pathname)) return { kind: 'rewrite', region, pathname: `/${region}${pathname}` }
+
+  const prefix = parseLangPrefix(pathname)
+  const choice = chooseLanguage({
+    urlLang: prefix.segment,
+    cookieLang: request.langCookie,
+    acceptLanguage: request.acceptLanguage,
+    region: site,
+  })
+  if (prefix.segment === null) {
+    // No language in the URL: send the visitor to their language's URL, so every page a
+    // crawler or cache sees has exactly one language.
+    const rest = pathname === '/' ? '' : pathname
+    return { kind: 'redirect', region, location: onSite(`/${choice.code}${rest}${search}`), status: 307 }
+  }
+  if (choice.redirect) {
+    const rest = prefix.rest === '/' ? '' : prefix.rest
+    return { kind: 'redirect', region, location: onSite(`/${choice.redirect}${rest}${search}`), status: 308 }
+  }
+  return { kind: 'rewrite', region, pathname: `/${region}/${choice.code}${prefix.rest === '/' ? '' : prefix.rest}` }
+}
