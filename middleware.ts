@@ -1,16 +1,49 @@
 import { NextResponse, type NextRequest } from 'next/server'
-import { crossApiTarget } from '@/lib/http/cross-api'
+import { LANG_COOKIE } from '@/lib/i18n/languages'
+import { loadSiteConfig, type SiteConfig } from '@/lib/regions/config'
+import { dispatchRequest } from '@/lib/regions/dispatch'
 
-// Edge middleware (docs/decisions.md "middleware.ts on the edge, not proxy.ts"): every decision
-// lives in pure lib/ code; this file only adapts it to Next.
+// Edge middleware over pure lib/ code (docs/decisions.md "middleware.ts on the edge, not
+// proxy.ts"). Config is read from the runtime environment once per isolate: ops change it with
+// a restart, no rebuild. instrumentation.ts validates the same variables at start.
+let siteConfig: SiteConfig | undefined
+
 export function middleware(request: NextRequest) {
-  const upstream = process.env.API_BASE_URL ?? 'http://127.0.0.1:4010'
-  const target = crossApiTarget(request.nextUrl.pathname, request.nextUrl.search, upstream)
-  if (target) return NextResponse.rewrite(target)
-  if (request.nextUrl.pathname.startsWith('/x-api')) return new NextResponse(null, { status: 400 })
-  return NextResponse.next()
+  siteConfig ??= loadSiteConfig(process.env)
+  const decision = dispatchRequest(
+    {
+      pathname: request.nextUrl.pathname,
+      search: request.nextUrl.search,
+      host: request.headers.get('host'),
+      forwardedHost: request.headers.get('x-forwarded-host'),
+      langCookie: request.cookies.get(LANG_COOKIE)?.value,
+      acceptLanguage: request.headers.get('accept-language'),
+    },
+    siteConfig,
+  )
+  switch (decision.kind) {
+    case 'rewrite': {
+      // An internal rewrite: same server, the path comes from dispatchRequest alone.
+      const url = request.nextUrl.clone()
+      url.pathname = decision.pathname
+      return NextResponse.rewrite(url)
+    }
+    case 'upstream':
+      return NextResponse.rewrite(decision.url)
+    case 'redirect':
+      // Location is on the region's configured origin: nothing from the Host header reaches it.
+      return new NextResponse(null, {
+        status: decision.status,
+        headers: { Location: decision.location, Vary: 'Cookie, Accept-Language', 'Cache-Control': 'private, no-store' },
+      })
+    case 'reject':
+      return new NextResponse(null, { status: decision.status })
+    case 'pass':
+      return NextResponse.next()
+  }
 }
 
 export const config = {
-  matcher: ['/((?!_next/static|_next/image|favicon.ico|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|css|js)$).*)'],
+  // Static assets, Next's own files and images never need a region or language.
+  matcher: ['/((?!_next/static|_next/image|favicon.ico|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|css|js|woff2?)$).*)'],
 }

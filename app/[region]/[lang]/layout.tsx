@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react'
+import { notFound } from 'next/navigation'
+import { NextIntlClientProvider } from 'next-intl'
+import { getMessages, setRequestLocale } from 'next-intl/server'
+import { Header } from '@/components/Header'
+import { ThemeScript } from '@/components/ThemeScript'
+import { pickClientMessages, type Messages } from '@/i18n/messages'
+import { LANGUAGES } from '@/lib/i18n/languages'
+import { allSiteParams, resolveSiteContext } from '@/server/site-config'
+import './globals.css'
+
+export function generateStaticParams() {
+  return allSiteParams()
+}
+
+export default async function SiteLayout({ children, params }: { children: ReactNode; params: Promise<{ region: string; lang: string }> }) {
+  const { region: regionParam, lang } = await params
+  const site = resolveSiteContext(regionParam, lang)
+  if (!site) notFound()
+  setRequestLocale(site.language.code)
+  const messages = (await getMessages()) as Messages
+  const languages = site.region.languages.map((code) => ({ code, label: LANGUAGES[code].label }))
+
+  return (
+    <html lang={site.language.locale} dir={site.language.dir} data-theme="night" suppressHydrationWarning>
+      <head>
+        <ThemeScript />
+      </head>
+      <body data-region={site.region.id}>
+        <NextIntlClientProvider locale={site.language.locale} messages={pickClientMessages(messages)} timeZone="UTC">
+          <Header lang={site.language.code} languages={languages} />
+          <main id="content">{children}</main>
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  )
+}

@@ -1,0 +1,23 @@
+'use client'
+
+import { useTranslations } from 'next-intl'
+import { LanguageSwitcher, type LanguageOption } from './LanguageSwitcher'
+import { ThemeSwitch } from './ThemeSwitch'
+
+export function Header({ lang, languages }: { lang: string; languages: LanguageOption[] }) {
+  const t = useTranslations('Header')
+  return (
+    <header className="site-header">
+      <a className="skip" href="#content">
+        {t('skipToContent')}
+      </a>
+      <a className="brand" href={`/${lang}`}>
+        {t('markets')}
+      </a>
+      <div className="header-tools">
+        <LanguageSwitcher current={lang} languages={languages} />
+        <ThemeSwitch />
+      </div>
+    </header>
+  )
+}

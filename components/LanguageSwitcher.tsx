@@ -1,0 +1,34 @@
+'use client'
+
+import { useTranslations } from 'next-intl'
+import { LANG_COOKIE } from '@/lib/i18n/languages'
+import { swapLangPrefix } from '@/lib/i18n/path'
+
+export interface LanguageOption {
+  code: string
+  label: string
+}
+
+const ONE_YEAR_S = 365 * 24 * 60 * 60
+
+/** The region's languages by their own names; choosing one persists it and keeps the page. */
+export function LanguageSwitcher({ current, languages }: { current: string; languages: LanguageOption[] }) {
+  const t = useTranslations('Header')
+  function choose(code: string) {
+    document.cookie = `${LANG_COOKIE}=${encodeURIComponent(code)}; path=/; max-age=${ONE_YEAR_S}; samesite=lax`
+    // A full navigation: <html lang/dir> belong to the root layout, which changes with the language.
+    window.location.assign(swapLangPrefix(window.location.pathname, code) + window.location.search)
+  }
+  return (
+    <label className="language-switcher">
+      <span className="visually-hidden">{t('language')}</span>
+      <select aria-label={t('language')} value={current} onChange={(event) => choose(event.target.value)} data-testid="language-switcher">
+        {languages.map((language) => (
+          <option key={language.code} value={language.code} lang={language.code}>
+            {language.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}

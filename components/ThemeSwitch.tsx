@@ -1,0 +1,39 @@
+'use client'
+
+import { useSyncExternalStore } from 'react'
+import { useTranslations } from 'next-intl'
+import { THEME_COOKIE } from '@/lib/i18n/languages'
+
+type Theme = 'day' | 'night'
+const ONE_YEAR_S = 365 * 24 * 60 * 60
+
+function readTheme(): Theme {
+  return document.documentElement.getAttribute('data-theme') === 'day' ? 'day' : 'night'
+}
+
+function subscribe(onChange: () => void) {
+  const observer = new MutationObserver(onChange)
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] })
+  return () => observer.disconnect()
+}
+
+export function ThemeSwitch() {
+  const t = useTranslations('Header')
+  // The server renders "night"; ThemeScript may already have switched the DOM before hydration.
+  const theme = useSyncExternalStore<Theme>(subscribe, readTheme, () => 'night')
+  function toggle() {
+    const next: Theme = theme === 'day' ? 'night' : 'day'
+    document.documentElement.setAttribute('data-theme', next)
+    document.cookie = `${THEME_COOKIE}=${next}; path=/; max-age=${ONE_YEAR_S}; samesite=lax`
+    try {
+      localStorage.setItem(THEME_COOKIE, next)
+    } catch {
+      // Storage may be blocked (private mode); the cookie alone keeps the choice.
+    }
+  }
+  return (
+    <button type="button" className="theme-switch" onClick={toggle} aria-label={t('theme')} data-testid="theme-switch" data-theme-value={theme}>
+      {theme === 'day' ? t('themeDay') : t('themeNight')}
+    </button>
+  )
+}

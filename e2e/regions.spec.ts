@@ -1,0 +1,119 @@
+import { expect, test, type Browser } from '@playwright/test'
+import { E2E_PORT } from '../playwright.config'
+import { LANGUAGES } from '../lib/i18n/languages'
+import { REGIONS, type RegionId } from '../lib/regions/regions'
+
+/** The demo hosts of the nine regions (browsers resolve *.localhost to loopback). */
+const HOSTS: Record<RegionId, string> = {
+  main: 'localhost',
+  hk: 'hk.localhost',
+  nl: 'nl.localhost',
+  tr: 'tr.localhost',
+  kz: 'kz.localhost',
+  eu: 'eu.localhost',
+  ge: 'ge.localhost',
+  id: 'id.localhost',
+  ae: 'ae.localhost',
+}
+const origin = (region: RegionId) => `http://${HOSTS[region]}:${E2E_PORT}`
+
+/** A browser whose languages match none of the site's, so the region default must win. */
+async function newPage(browser: Browser, locale: string) {
+  const context = await browser.newContext({ locale, extraHTTPHeaders: { 'Accept-Language': locale } })
+  return { context, page: await context.newPage() }
+}
+
+for (const id of Object.keys(HOSTS) as RegionId[]) {
+  const region = REGIONS[id]
+
+  test(`${id}: default language, exactly the region's languages, and the choice persists`, async ({ browser }) => {
+    const { context, page } = await newPage(browser, 'fr-FR')
+    await page.goto(`${origin(id)}/`)
+    await expect(page).toHaveURL(`${origin(id)}/${region.defaultLanguage}`)
+    await expect(page.locator('html')).toHaveAttribute('lang', LANGUAGES[region.defaultLanguage].locale)
+    await expect(page.locator('body')).toHaveAttribute('data-region', id)
+
+    const options = page.getByTestId('language-switcher').locator('option')
+    await expect(options).toHaveCount(region.languages.length)
+    expect(await options.evaluateAll((els) => els.map((el) => (el as HTMLOptionElement).value))).toEqual([...region.languages])
+    expect(await options.allTextContents()).toEqual(region.languages.map((code) => LANGUAGES[code].label))
+
+    const other = region.languages.find((code) => code !== region.defaultLanguage)
+    if (other) {
+      await page.getByTestId('language-switcher').selectOption(other)
+      await expect(page).toHaveURL(`${origin(id)}/${other}`)
+      await expect(page.locator('html')).toHaveAttribute('lang', LANGUAGES[other].locale)
+      const cookies = await context.cookies(origin(id))
+      expect(cookies.find((c) => c.name === 'BYBIT_LANG_KEY')?.value).toBe(other)
+      await page.goto(`${origin(id)}/`)
+      await expect(page).toHaveURL(`${origin(id)}/${other}`)
+    }
+    await context.close()
+  })
+}
+
+test('Accept-Language is negotiated against the region: tr-TR gets tr-TUR on the Turkish site', async ({ browser }) => {
+  const { context, page } = await newPage(browser, 'tr-TR')
+  await page.goto(`${origin('tr')}/`)
+  await expect(page).toHaveURL(`${origin('tr')}/tr-TUR`)
+  await expect(page.locator('html')).toHaveAttribute('lang', 'tr-TR')
+  // The same browser on the main site has no Turkish: English.
+  await page.goto(`${origin('main')}/`)
+  await expect(page).toHaveURL(`${origin('main')}/en`)
+  await context.close()
+})
+
+test('a language outside the region is redirected to the region’s own', async ({ page }) => {
+  await page.goto(`${origin('tr')}/ja-JP`)
+  await expect(page).toHaveURL(`${origin('tr')}/en-TR`)
+  await page.goto(`${origin('main')}/tr-TUR`)
+  await expect(page).toHaveURL(`${origin('main')}/en`)
+})
+
+test('ar-SA on the main site is right-to-left', async ({ page }) => {
+  await page.goto(`${origin('main')}/ar-SA`)
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar-SA')
+})
+
+test('the theme from BYBIT_THEME_KEY applies before the first paint', async ({ browser }) => {
+  const context = await browser.newContext()
+  await context.addCookies([{ name: 'BYBIT_THEME_KEY', value: 'day', url: origin('main') }])
+  const page = await context.newPage()
+  // Record the theme as the DOM is first parsed, before any React code runs.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      ;(window as unknown as { firstTheme: string | null }).firstTheme = document.documentElement.getAttribute('data-theme')
+    })
+  })
+  await page.goto(`${origin('main')}/en`)
+  expect(await page.evaluate(() => (window as unknown as { firstTheme: string | null }).firstTheme)).toBe('day')
+  await page.getByTestId('theme-switch').click()
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'night')
+  expect((await context.cookies(origin('main'))).find((c) => c.name === 'BYBIT_THEME_KEY')?.value).toBe('night')
+  await context.close()
+})
+
+test('a hostile Host header never appears in the HTML or a redirect', async ({ browser }) => {
+  // evil.example resolves to our server (launch flag --host-resolver-rules in playwright.config).
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const response = await page.goto(`http://evil.example:${E2E_PORT}/`)
+  expect(response?.status()).toBe(200)
+  // An unknown host is the main site; the redirect is relative or on main's configured origin.
+  expect(new URL(page.url()).pathname).toBe('/en')
+  await expect(page.locator('body')).toHaveAttribute('data-region', 'main')
+  expect(await page.content()).not.toContain('evil.example')
+  await context.close()
+})
+
+test('forged X-Forwarded-Host and x-middleware-subrequest change nothing', async ({ request }) => {
+  const forged = await request.get(`${origin('main')}/`, {
+    maxRedirects: 0,
+    headers: { 'x-forwarded-host': 'tr.localhost', 'x-middleware-subrequest': 'middleware:middleware:middleware:middleware:middleware' },
+  })
+  expect(forged.status()).toBe(307)
+  expect(forged.headers()['location']).toMatch(/^(http:\/\/localhost:\d+)?\/en$/)
+  const inner = await request.get(`${origin('tr')}/tr/tr-TUR`, { headers: { 'x-middleware-subrequest': 'middleware:middleware:middleware:middleware:middleware' } })
+  expect(inner.status()).toBe(404) // the internal path is never reachable from outside
+})

@@ -1,0 +1,16 @@
+import { getRequestConfig } from 'next-intl/server'
+import { LANGUAGES, isLanguageCode } from '@/lib/i18n/languages'
+import { loadMessages } from './messages'
+
+// The route carries the seed code (tr-TUR) for URLs, cookies and the `lang` header; next-intl
+// and every Intl call get the language's valid BCP 47 locale (tr-TR). docs/decisions.md
+// "Seed codes outside, BCP 47 inside".
+export default getRequestConfig(async ({ requestLocale }) => {
+  const requested = await requestLocale
+  const language = requested && isLanguageCode(requested) ? LANGUAGES[requested] : LANGUAGES.en
+  return {
+    locale: language.locale,
+    messages: await loadMessages(language.messages),
+    timeZone: 'UTC',
+  }
+})

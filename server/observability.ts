@@ -1,0 +1,58 @@
+import pino from 'pino'
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import type { Monitor } from '@/lib/monitor/monitor'
+import { processSingleton } from './global'
+
+/** Structured JSON logs (pino), one line per upstream failure with its incident code. */
+export const logger = processSingleton('logger', () =>
+  pino({ base: { service: 'spot-site' }, level: process.env.LOG_LEVEL ?? 'info', timestamp: pino.stdTimeFunctions.isoTime }),
+)
+
+export const metrics = processSingleton('metrics', () => {
+  const registry = new Registry()
+  collectDefaultMetrics({ register: registry, prefix: 'spot_site_' })
+  return {
+    registry,
+    incidents: new Counter({ name: 'spot_symbol_incidents_total', help: 'Symbol-list incidents by SPEC §8 code', labelNames: ['code', 'region'], registers: [registry] }),
+    loads: new Counter({ name: 'spot_symbol_loads_total', help: 'Pair-list loads by the source that answered', labelNames: ['source', 'region'], registers: [registry] }),
+    upstreamLatency: new Histogram({
+      name: 'spot_upstream_latency_seconds',
+      help: 'Time to response headers of upstream API calls',
+      labelNames: ['endpoint', 'outcome'],
+      buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 4, 8],
+      registers: [registry],
+    }),
+    cacheAge: new Gauge({ name: 'spot_symbol_cache_age_seconds', help: 'Age of the pair list pages are rendered from', labelNames: ['region'], registers: [registry] }),
+    stalePages: new Counter({ name: 'spot_stale_pages_total', help: 'Pages rendered from a cached or built-in pair list', labelNames: ['region', 'source'], registers: [registry] }),
+    monitorEvents: new Counter({ name: 'spot_client_monitor_events_total', help: 'Client monitor entries received by the collector', labelNames: ['type', 'code'], registers: [registry] }),
+  }
+})
+
+/** The Monitor of lib/ for server code: a JSON log line and a counter per incident. */
+export function createServerMonitor(region: string): Monitor {
+  return {
+    incident(code, detail) {
+      metrics.incidents.inc({ code: String(code), region })
+      logger.warn({ incident: code, region, ...detail }, 'symbol list incident')
+    },
+    event(name, detail) {
+      logger.info({ event: name, region, ...detail }, name)
+    },
+  }
+}
+
+/** Wraps fetch to record upstream latency to headers, by endpoint path. */
+export function timedFetch(fetchImpl: typeof fetch = fetch): (input: string, init: RequestInit) => Promise<Response> {
+  return async (input, init) => {
+    const endpoint = new URL(input, 'http://upstream.invalid').pathname
+    const stop = metrics.upstreamLatency.startTimer({ endpoint })
+    try {
+      const response = await fetchImpl(input, init)
+      stop({ outcome: response.ok ? 'ok' : `http_${response.status}` })
+      return response
+    } catch (error) {
+      stop({ outcome: 'error' })
+      throw error
+    }
+  }
+}
