@@ -22,7 +22,7 @@ export type Fault =
   | { kind: 'refuse' } // host-wide: the listener is closed (ECONNREFUSED); per endpoint: socket destroyed before any byte
   | { kind: 'hang' } // request accepted, headers never sent
   | { kind: 'slow'; ms: number } // fixed delay, then the normal answer
-  | { kind: 'drip' } // normal headers, then the body one byte a second
+  | { kind: 'drip'; intervalMs?: number } // normal headers, then the body one byte a second (intervalMs: tests go faster)
   | { kind: 'status'; status: number } // HTTP 5xx (or any status) with a JSON error envelope
   | { kind: 'html200' } // 200 with an HTML error page
   | { kind: 'nonJson' } // 200, text that is not JSON

@@ -1,0 +1,48 @@
+/**
+ * Which path is which endpoint on which host, and the normal answer of each endpoint.
+ */
+import type { SimHost } from './contract'
+import type { AnswerOptions, Endpoint } from './faults'
+import type { FeedState } from './feed'
+import { envelope, firstV3SymbolId, proxyAnswer, symbolListAll, symbolListV2, symbolListV3, type Json } from './wire'
+
+const PATHS: Record<string, Endpoint> = {
+  '/spot/api/basic/symbol_list_v3': 'symbol_list_v3',
+  '/spot/api/basic/symbol_list_all': 'symbol_list_all',
+  '/spot/api/basic/symbol_list_v2': 'symbol_list_v2',
+  '/t1': 't1',
+  '/kmeqrvdu/proxy/getproxy': 'getproxy',
+  '/hats/t1': 'hats_t1',
+}
+
+/** Every host serves the API; the fast-path host also serves its own probe, so rewritten requests work there. */
+export function servedEndpoints(host: SimHost): Endpoint[] {
+  return Object.values(PATHS).filter((e) => e !== 'hats_t1' || host === 'fastPath')
+}
+
+export function endpointFor(host: SimHost, pathname: string): Endpoint | undefined {
+  const endpoint = PATHS[pathname]
+  return endpoint && servedEndpoints(host).includes(endpoint) ? endpoint : undefined
+}
+
+// A missing or unreadable last_modified_at asks for the whole list, as a first load does.
+function since(query: URLSearchParams): number | null {
+  const raw = query.get('last_modified_at')
+  return raw !== null && raw.trim() !== '' && Number.isFinite(Number(raw)) ? Number(raw) : null
+}
+
+export function normalAnswer(endpoint: Endpoint, feed: FeedState, query: URLSearchParams, nowMs: number, o: AnswerOptions): Json {
+  switch (endpoint) {
+    case 'symbol_list_v3':
+      return envelope(symbolListV3(feed, query.get('version')), nowMs)
+    case 'symbol_list_all':
+      return envelope(symbolListAll(feed, since(query), o.omitFirstV3Pair ? firstV3SymbolId(feed) : null), nowMs)
+    case 'symbol_list_v2':
+      return envelope(symbolListV2(feed), nowMs)
+    case 't1':
+    case 'hats_t1':
+      return envelope({}, nowMs)
+    case 'getproxy':
+      return proxyAnswer(o.proxyResCode)
+  }
+}
