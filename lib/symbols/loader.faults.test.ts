@@ -1,0 +1,67 @@
+/**
+ * Every fault switch of simulator/contract.ts on symbol_list_v3 (and on every endpoint at once)
+ * still yields a list: the loader never throws, and the source says which rung held.
+ */
+import type { Fault, Simulator } from '@/simulator/contract'
+import { SYMBOL_INCIDENTS as I } from './incidents'
+import type { SymbolSource } from './result'
+import { harness, startSim } from './__tests__/harness'
+
+let sim: Simulator
+beforeAll(async () => {
+  sim = await startSim()
+})
+afterAll(() => sim.close())
+beforeEach(() => sim.clearFaults())
+
+/** A Record over Fault['kind'], so a fault kind added to the contract fails to compile here until it is covered. */
+const FAULTS: Record<Fault['kind'], { fault: Fault; v3Only: SymbolSource; everywhere: SymbolSource }> = {
+  refuse: { fault: { kind: 'refuse' }, v3Only: 'v2', everywhere: 'builtin' },
+  hang: { fault: { kind: 'hang' }, v3Only: 'v2', everywhere: 'builtin' },
+  slow: { fault: { kind: 'slow', ms: 50 }, v3Only: 'v3+all', everywhere: 'v3+all' },
+  drip: { fault: { kind: 'drip' }, v3Only: 'v2', everywhere: 'builtin' },
+  status: { fault: { kind: 'status', status: 500 }, v3Only: 'v2', everywhere: 'builtin' },
+  html200: { fault: { kind: 'html200' }, v3Only: 'v2', everywhere: 'builtin' },
+  nonJson: { fault: { kind: 'nonJson' }, v3Only: 'v2', everywhere: 'builtin' },
+  notObject: { fault: { kind: 'notObject' }, v3Only: 'v2', everywhere: 'builtin' },
+  empty: { fault: { kind: 'empty' }, v3Only: 'v2', everywhere: 'builtin' },
+  truncated: { fault: { kind: 'truncated' }, v3Only: 'v2', everywhere: 'builtin' },
+  oversized: { fault: { kind: 'oversized' }, v3Only: 'v2', everywhere: 'builtin' },
+  retCode: { fault: { kind: 'retCode', code: 10006, msg: 'Too many visits' }, v3Only: 'v2', everywhere: 'builtin' },
+  camelCase: { fault: { kind: 'camelCase' }, v3Only: 'v3+all', everywhere: 'v3+all' },
+  // mergeGap only bends symbol_list_all; on every endpoint it is a merge error and v2 holds.
+  mergeGap: { fault: { kind: 'mergeGap' }, v3Only: 'v3+all', everywhere: 'v2' },
+  alive10017: { fault: { kind: 'alive10017' }, v3Only: 'v3+all', everywhere: 'v3+all' },
+  proxyRes: { fault: { kind: 'proxyRes', resCode: 8 }, v3Only: 'v3+all', everywhere: 'v3+all' },
+}
+
+/** Faults that never answer only cost time: they get a shorter timeout than the healthy fallbacks need. */
+const timeoutMs = (fault: Fault) => (fault.kind === 'hang' || fault.kind === 'drip' ? 300 : undefined)
+
+const EXPECTED_CODES: Record<SymbolSource, number[]> = {
+  'v3+all': [],
+  v2: [I.V3_REQUEST_ERROR, I.FALLBACK_TO_V2],
+  cache: [],
+  builtin: [I.V3_REQUEST_ERROR, I.FALLBACK_TO_V2, I.V2_FALLBACK_ERROR, I.BUILTIN_DATA_USED],
+}
+
+describe.each(Object.entries(FAULTS))('fault %s', (_kind, { fault, v3Only, everywhere }) => {
+  it(`on symbol_list_v3 → ${v3Only}`, async () => {
+    sim.setFault({ host: 'main', endpoint: 'symbol_list_v3', fault })
+    const h = harness(sim, { timeoutMs: timeoutMs(fault) })
+    const result = await h.loader.load()
+    expect(result.provenance.source).toBe(v3Only)
+    expect(result.symbols.length).toBeGreaterThan(0)
+    expect(h.monitor.codes()).toEqual(EXPECTED_CODES[v3Only])
+  })
+
+  it(`on every endpoint → ${everywhere}`, async () => {
+    sim.setFault({ host: 'main', endpoint: '*', fault })
+    const h = harness(sim, { timeoutMs: timeoutMs(fault) })
+    const result = await h.loader.load()
+    expect(result.provenance.source).toBe(everywhere)
+    expect(result.symbols.length).toBeGreaterThan(0)
+    const codes = fault.kind === 'mergeGap' ? [I.MERGE_ERROR, I.FALLBACK_TO_V2] : EXPECTED_CODES[everywhere]
+    expect(h.monitor.codes()).toEqual(codes)
+  })
+})
