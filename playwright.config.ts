@@ -9,6 +9,8 @@ const sim = (name: keyof typeof simPorts) => `http://127.0.0.1:${simPorts[name]}
 export const e2eEnv = {
   PORT: String(E2E_PORT),
   API_BASE_URL: sim('main'),
+  API_HOSTS: [sim('main'), sim('alt1'), sim('alt2')].join(','),
+  FAST_PATH_HOSTS: sim('fastPath'),
   SIM_ADMIN_URL: sim('admin'),
   NEXT_TELEMETRY_DISABLED: '1',
 }

@@ -119,3 +119,17 @@ describe('loadSiteConfig rejects bad values, naming variable and value', () => {
     expect(error.message.length).toBeLessThan(400)
   })
 })
+
+describe('API_HOSTS (every region’s browser API hosts)', () => {
+  it('sets the default for all regions, and a region variable overrides it', () => {
+    const config = loadSiteConfig({
+      API_HOSTS: 'http://127.0.0.1:5010,http://127.0.0.1:5011,http://127.0.0.1:5012',
+      REGION_TR_API_HOSTS: 'https://a.example,https://b.example,https://c.example',
+    })
+    expect(config.regions.hk.apiHosts).toEqual({ main: 'http://127.0.0.1:5010', alt1: 'http://127.0.0.1:5011', alt2: 'http://127.0.0.1:5012' })
+    expect(config.regions.tr.apiHosts).toEqual({ main: 'https://a.example', alt1: 'https://b.example', alt2: 'https://c.example' })
+  })
+  it('rejects a bad value naming the variable', () => {
+    expect(() => loadSiteConfig({ API_HOSTS: 'http://x.example' })).toThrow(/API_HOSTS/)
+  })
+})

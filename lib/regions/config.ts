@@ -60,7 +60,7 @@ function rejectUnknownRegionVariables(env: Env): void {
   }
 }
 
-function loadRegion(id: RegionId, env: Env, port: number, globalApiBase: string): RegionConfig {
+function loadRegion(id: RegionId, env: Env, port: number, globalApiBase: string, globalApiHosts: ApiHosts): RegionConfig {
   const read = <T>(field: (typeof FIELDS)[number], schema: z.ZodType<T, string>, fallback: T) =>
     readValue(regionVariable(id, field), env[regionVariable(id, field)], schema, fallback)
 
@@ -74,7 +74,7 @@ function loadRegion(id: RegionId, env: Env, port: number, globalApiBase: string)
     id,
     enabled: read('ENABLED', booleanValue, true),
     hosts,
-    apiHosts: read('API_HOSTS', apiHostsValue, { ...SIMULATOR_API_HOSTS }),
+    apiHosts: read('API_HOSTS', apiHostsValue, { ...globalApiHosts }),
     apiBaseUrl: read('API_BASE_URL', originValue, globalApiBase),
     // hosts has at least one entry (listOf refuses an empty list).
     publicUrl: read('PUBLIC_URL', originValue, new URL(`http://${hosts[0]}:${port}`).origin),
@@ -106,7 +106,9 @@ export function loadSiteConfig(env: Env): SiteConfig {
   rejectUnknownRegionVariables(env)
   const port = readValue('PORT', env.PORT, portValue, 3000)
   const globalApiBase = readValue('API_BASE_URL', env.API_BASE_URL, originValue, SIMULATOR_API_HOSTS.main)
-  const regions = REGION_IDS.map((id) => loadRegion(id, env, port, globalApiBase))
+  // API_HOSTS: the browser's main, @1 and @2 hosts of every region (REGION_<ID>_API_HOSTS overrides).
+  const globalApiHosts = readValue('API_HOSTS', env.API_HOSTS, apiHostsValue, SIMULATOR_API_HOSTS)
+  const regions = REGION_IDS.map((id) => loadRegion(id, env, port, globalApiBase, globalApiHosts))
   rejectSharedHosts(regions, env)
   const main = regions[0]
   if (main?.enabled === false) {

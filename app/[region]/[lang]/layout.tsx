@@ -4,13 +4,20 @@ import { NextIntlClientProvider } from 'next-intl'
 import { getMessages, setRequestLocale } from 'next-intl/server'
 import { Header } from '@/components/Header'
 import { ThemeScript } from '@/components/ThemeScript'
+import { ClientRuntimeProvider } from '@/components/runtime/ClientRuntime'
 import { pickClientMessages, type Messages } from '@/i18n/messages'
 import { LANGUAGES } from '@/lib/i18n/languages'
-import { allSiteParams, resolveSiteContext } from '@/server/site-config'
+import { allSiteParams, getSiteConfig, resolveSiteContext } from '@/server/site-config'
+import { upstreamIsLive } from '@/server/symbols'
 import './globals.css'
 
-export function generateStaticParams() {
-  return allSiteParams()
+/**
+ * Prerender every region's pages at build only when the upstream answers: a build without one
+ * would bake the built-in sample into every page; those pages render on first request instead
+ * (docs/decisions.md "What the build prerenders").
+ */
+export async function generateStaticParams() {
+  return (await upstreamIsLive()) ? allSiteParams() : []
 }
 
 export default async function SiteLayout({ children, params }: { children: ReactNode; params: Promise<{ region: string; lang: string }> }) {
@@ -28,8 +35,10 @@ export default async function SiteLayout({ children, params }: { children: React
       </head>
       <body data-region={site.region.id}>
         <NextIntlClientProvider locale={site.language.locale} messages={pickClientMessages(messages)} timeZone="UTC">
-          <Header lang={site.language.code} languages={languages} />
-          <main id="content">{children}</main>
+          <ClientRuntimeProvider site={{ region: site.region.id, apiHosts: site.region.apiHosts, fastPathHosts: getSiteConfig().fastPathHosts }}>
+            <Header lang={site.language.code} languages={languages} />
+            <main id="content">{children}</main>
+          </ClientRuntimeProvider>
         </NextIntlClientProvider>
       </body>
     </html>

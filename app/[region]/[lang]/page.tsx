@@ -1,16 +1,42 @@
+import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
+import { Markets } from '@/components/markets/Markets'
+import { toMarketsView } from '@/lib/markets/view'
 import { resolveSiteContext } from '@/server/site-config'
+import { pageAlternates } from '@/server/seo'
+import { getSymbolList } from '@/server/symbols'
 
-export default async function MarketsPage({ params }: { params: Promise<{ region: string; lang: string }> }) {
+// ISR: the list is re-read at most once a minute per region and language (docs/decisions.md).
+export const revalidate = 60
+
+type Params = Promise<{ region: string; lang: string }>
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const { region, lang } = await params
+  const site = resolveSiteContext(region, lang)
+  if (!site) return {}
+  const t = await getTranslations({ locale: site.language.code, namespace: 'Metadata' })
+  const list = await getSymbolList(site.region, site.language)
+  const title = t('marketsTitle', { region: t('siteName') })
+  return {
+    title,
+    description: t('marketsDescription', { count: list.symbols.length }),
+    ...pageAlternates(site, ''),
+  }
+}
+
+export default async function MarketsPage({ params }: { params: Params }) {
   const { region, lang } = await params
   const site = resolveSiteContext(region, lang)
   if (!site) notFound()
   setRequestLocale(site.language.code)
   const t = await getTranslations('Markets')
+  const list = await getSymbolList(site.region, site.language)
   return (
     <section>
       <h1>{t('title')}</h1>
+      <Markets initial={toMarketsView(list)} lang={site.language.code} />
     </section>
   )
 }

@@ -1,0 +1,75 @@
+import type { Metadata } from 'next'
+import { notFound } from 'next/navigation'
+import { getTranslations, setRequestLocale } from 'next-intl/server'
+import { PairDetails } from '@/components/pair/PairDetails'
+import { ProvenanceBadge } from '@/components/ProvenanceBadge'
+import { findPair, mostTraded, pairPath } from '@/lib/markets/pairs'
+import { pageAlternates, absoluteUrl } from '@/server/seo'
+import { resolveSiteContext, type SiteContext } from '@/server/site-config'
+import { getSymbolList } from '@/server/symbols'
+import { pairJsonLd } from '@/server/json-ld'
+
+// ISR (issue #5): prerendered for the most traded pairs, the rest on first request, then cached.
+export const revalidate = 60
+export const dynamicParams = true
+const PRERENDERED_PAIRS = 10
+
+type Params = Promise<{ region: string; lang: string; base: string; quote: string }>
+
+export async function generateStaticParams({ params }: { params: { region: string; lang: string } }) {
+  const site = resolveSiteContext(params.region, params.lang)
+  if (!site) return []
+  const list = await getSymbolList(site.region, site.language)
+  return mostTraded(list, PRERENDERED_PAIRS).map((pair) => ({ base: pair.baseTokenName, quote: pair.quoteTokenName }))
+}
+
+/**
+ * The pair, or a decision: a 404 only when a live list says the pair does not exist. When the
+ * list is a cached copy or the built-in sample, "not in this list" proves nothing, so the render
+ * fails instead — ISR then keeps serving the last good page rather than replacing it with a
+ * 404 (docs/decisions.md "Pair pages and stale data").
+ */
+async function loadPair(site: SiteContext, base: string, quote: string) {
+  const list = await getSymbolList(site.region, site.language)
+  const pair = findPair(list, decodeURIComponent(base), decodeURIComponent(quote))
+  if (pair) return { list, pair }
+  if (list.provenance.source === 'cache' || list.provenance.source === 'builtin') {
+    throw new Error(`pair ${base}/${quote} not in the ${list.provenance.source} list; keeping the last good page`)
+  }
+  notFound()
+}
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const { region, lang, base, quote } = await params
+  const site = resolveSiteContext(region, lang)
+  if (!site) return {}
+  const { pair } = await loadPair(site, base, quote)
+  const t = await getTranslations({ locale: site.language.code, namespace: 'Metadata' })
+  const title = t('pairTitle', { base: pair.baseTokenName, quote: pair.quoteTokenName })
+  const description = t('pairDescription', {
+    base: pair.baseTokenName,
+    baseName: pair.tokenFullName,
+    quote: pair.quoteTokenName,
+    priceStep: pair.minPricePrecision,
+    minQuantity: pair.minTradeQuantity,
+  })
+  const alternates = pageAlternates(site, pairPath(pair))
+  return { title, description, ...alternates, openGraph: { ...alternates.openGraph, title, description, images: [{ url: pair.iconUrl }] } }
+}
+
+export default async function PairPage({ params }: { params: Params }) {
+  const { region, lang, base, quote } = await params
+  const site = resolveSiteContext(region, lang)
+  if (!site) notFound()
+  setRequestLocale(site.language.code)
+  const { list, pair } = await loadPair(site, base, quote)
+  const t = await getTranslations('Metadata')
+  const jsonLd = pairJsonLd(pair, absoluteUrl(site, site.language.code, pairPath(pair)), t('pairTitle', { base: pair.baseTokenName, quote: pair.quoteTokenName }))
+  return (
+    <article className="pair-page" data-symbol={pair.symbolId}>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
+      <ProvenanceBadge provenance={list.provenance} />
+      <PairDetails pair={pair} lang={site.language.code} locale={site.language.locale} />
+    </article>
+  )
+}

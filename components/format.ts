@@ -1,0 +1,36 @@
+/**
+ * Number formatting for every page, with the language's BCP 47 locale. Trading figures use Latin
+ * digits in every language (docs/decisions.md "Latin digits for figures"), as exchanges do.
+ */
+const cache = new Map<string, Intl.NumberFormat>()
+
+function formatter(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`
+  let format = cache.get(key)
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { numberingSystem: 'latn', ...options })
+    cache.set(key, format)
+  }
+  return format
+}
+
+/** 24h volume, compact ("1.2M"); display only, so a float is fine here. */
+export function formatVolume(locale: string, volume: string): string {
+  const value = Number(volume)
+  return Number.isFinite(value) ? formatter(locale, { notation: 'compact', maximumFractionDigits: 2 }).format(value) : volume
+}
+
+/** A fraction such as "0.03" as a percentage ("3%"). */
+export function formatPercent(locale: string, fraction: string): string {
+  const value = Number(fraction)
+  return Number.isFinite(value) ? formatter(locale, { style: 'percent', maximumFractionDigits: 4 }).format(value) : fraction
+}
+
+/** Age of a list, e.g. "5 min", "2 hr", "3 days". */
+export function formatAge(locale: string, ageMs: number): string {
+  const minutes = Math.max(0, Math.round(ageMs / 60_000))
+  if (minutes < 60) return formatter(locale, { style: 'unit', unit: 'minute', unitDisplay: 'short' }).format(minutes)
+  const hours = Math.round(minutes / 60)
+  if (hours < 48) return formatter(locale, { style: 'unit', unit: 'hour', unitDisplay: 'short' }).format(hours)
+  return formatter(locale, { style: 'unit', unit: 'day', unitDisplay: 'short' }).format(Math.round(hours / 24))
+}

@@ -1,0 +1,64 @@
+import Link from 'next/link'
+import { getTranslations } from 'next-intl/server'
+import type { DerivedSymbol } from '@/lib/symbols/derive'
+import { formatPercent } from '../format'
+
+/** Everything a trader (or a crawler without JavaScript) needs about a pair; a server component. */
+export async function PairDetails({ pair, lang, locale }: { pair: DerivedSymbol; lang: string; locale: string }) {
+  const t = await getTranslations('Pair')
+  const tm = await getTranslations('Markets')
+  const decimals = (count: number) => t('decimals', { count })
+  const rows: [string, string, string?][] = [
+    [t('fullName'), pair.tokenFullName],
+    [t('pricePrecision'), decimals(pair.pricePrecision)],
+    [t('quantityPrecision'), decimals(pair.quantityPrecision)],
+    [t('amountPrecision'), decimals(pair.amountPrecision)],
+    [t('priceStep'), pair.minPricePrecision, 'price-step'],
+    [t('minQuantity'), `${pair.minTradeQuantity} ${pair.baseTokenName}`],
+    [t('maxQuantity'), `${pair.maxTradeQuantity} ${pair.baseTokenName}`],
+    [t('minAmount'), `${pair.minTradeAmount} ${pair.quoteTokenName}`],
+    [t('maxAmount'), `${pair.maxTradeAmount} ${pair.quoteTokenName}`],
+    [t('digitMerge'), pair.digitMergeSteps.join(' · ')],
+    [t('limitPriceLimit'), formatPercent(locale, pair.limitOrderPriceLimitPercentage)],
+    [t('marketPriceLimit'), formatPercent(locale, pair.marketOrderPriceLimitPercentage)],
+    [t('tags'), pair.tags.join(', ') || '—'],
+    [t('leverage'), leverage(pair, t('baseLeverage'), t('quoteLeverage'))],
+    [t('loanEnabled'), pair.loanEnabled ? t('yes') : t('no')],
+    [t('tradeStatus'), pair.tradeStatus === 1 ? tm('trading') : tm('suspended')],
+    [t('onlineTime'), new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC', numberingSystem: 'latn' }).format(pair.onlineTime)],
+  ]
+  return (
+    <>
+      <header className="pair-head">
+        {/* eslint-disable-next-line @next/next/no-img-element -- tiny SVG icons from the exchange CDN; next/image would proxy them through this server */}
+        <img className="icon icon-night" src={pair.iconUrl} alt="" width={32} height={32} />
+        {/* eslint-disable-next-line @next/next/no-img-element -- as above, day-theme icon */}
+        <img className="icon icon-day" src={pair.iconDayUrl} alt="" width={32} height={32} />
+        <h1>
+          {pair.baseTokenName}/{pair.quoteTokenName}
+        </h1>
+        {pair.ltDirection ? <p className="mark">{t('leveragedToken', { underlying: pair.ltUnderlying ?? '', direction: t(pair.ltDirection === 'LONG' ? 'long' : 'short') })}</p> : null}
+        {pair.isTest ? <p className="mark">{tm('testPair')}</p> : null}
+        {pair.isBanBuy ? <p className="mark warn">{tm('banBuy')}</p> : null}
+        {pair.isBanSell ? <p className="mark warn">{tm('banSell')}</p> : null}
+      </header>
+      <h2>{t('overview')}</h2>
+      <dl className="pair-facts">
+        {rows.map(([label, value, testId]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd data-testid={testId}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p>
+        <Link href={`/${lang}`}>{t('backToMarkets')}</Link>
+      </p>
+    </>
+  )
+}
+
+function leverage(pair: DerivedSymbol, baseLabel: string, quoteLabel: string): string {
+  const parts = [pair.baseTokenLeverageRatio ? `${baseLabel} ${pair.baseTokenLeverageRatio}×` : '', pair.quoteTokenLeverageRatio ? `${quoteLabel} ${pair.quoteTokenLeverageRatio}×` : '']
+  return parts.filter(Boolean).join(', ') || '—'
+}

@@ -1,0 +1,18 @@
+'use client'
+
+import { useSyncExternalStore } from 'react'
+
+const TICK_MS = 30_000
+
+function subscribe(onChange: () => void) {
+  const timer = setInterval(onChange, TICK_MS)
+  return () => clearInterval(timer)
+}
+
+// Rounded so consecutive reads agree (useSyncExternalStore needs a stable snapshot).
+const snapshot = () => Math.floor(Date.now() / TICK_MS) * TICK_MS
+
+/** The browser's clock, refreshed every 30 s; null while rendering on the server. */
+export function useNow(): number | null {
+  return useSyncExternalStore(subscribe, snapshot, () => null)
+}

@@ -1,0 +1,139 @@
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { E2E_PORT } from '../playwright.config'
+import { REGIONS, type RegionId } from '../lib/regions/regions'
+import { clearFaults, setFaults } from './support/sim'
+
+const host = (region: RegionId) => (region === 'main' ? 'localhost' : `${region}.localhost`)
+const origin = (region: RegionId) => `http://${host(region)}:${E2E_PORT}`
+/** Node cannot resolve *.localhost: plain HTTP goes to 127.0.0.1 with the region's Host header. */
+const asRegion = (region: RegionId) => ({ host: `${host(region)}:${E2E_PORT}` })
+const direct = (path: string) => `http://127.0.0.1:${E2E_PORT}${path}`
+
+/** GET as a region's host, following same-site redirects (Next sends RSC requests to ?_rsc first). */
+async function getAs(request: APIRequestContext, region: RegionId, path: string, headers: Record<string, string> = {}) {
+  let target = path
+  for (let hop = 0; hop < 3; hop++) {
+    const response = await request.get(direct(target), { headers: { ...asRegion(region), ...headers }, maxRedirects: 0 })
+    const location = response.headers()['location']
+    if (response.status() < 300 || response.status() >= 400 || !location) return response
+    const next = new URL(location, origin(region))
+    expect(next.host).toBe(`${host(region)}:${E2E_PORT}`)
+    target = next.pathname + next.search
+  }
+  throw new Error(`too many redirects for ${path}`)
+}
+
+for (const id of Object.keys(REGIONS) as RegionId[]) {
+  const lang = REGIONS[id].defaultLanguage
+
+  test(`${id}: markets and pair pages render from preloaded data`, async ({ page }) => {
+    await page.goto(`${origin(id)}/${lang}`)
+    await expect(page.locator('body')).toHaveAttribute('data-region', id)
+    await expect(page.getByTestId('provenance')).toHaveAttribute('data-source', 'v3+all')
+    expect(await page.locator('[data-symbol]').count()).toBeGreaterThan(100)
+    await page.goto(`${origin(id)}/${lang}/trade/spot/BTC/USDT`)
+    await expect(page.locator('h1')).toHaveText('BTC/USDT')
+    await expect(page.getByTestId('price-step')).not.toBeEmpty()
+  })
+}
+
+test('the markets HTML itself carries the rows (server-rendered, not fetched by the browser)', async ({ request }) => {
+  const html = await (await request.get(direct('/tr-TUR'), { headers: asRegion('tr') })).text()
+  expect(html).toContain('data-symbol="BTCUSDT"')
+  expect(html).toContain('data-source="v3+all"')
+})
+
+test('search filters the rows and each row links to its pair page', async ({ page }) => {
+  await page.goto(`${origin('main')}/en`)
+  await page.getByTestId('market-search').fill('ethereum')
+  await expect(page.locator('[data-symbol="ETHUSDT"]')).toBeVisible()
+  await expect(page.locator('[data-symbol="BTCUSDT"]')).toHaveCount(0)
+  await page.locator('[data-symbol="ETHUSDT"] a').click()
+  await expect(page).toHaveURL(`${origin('main')}/en/trade/spot/ETH/USDT`)
+  await expect(page.locator('h1')).toHaveText('ETH/USDT')
+})
+
+test('without JavaScript a pair page carries title, price step, canonical and hreflang', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  await page.goto(`${origin('kz')}/ru-KAZ/trade/spot/BTC/USDT`)
+  await expect(page).toHaveTitle(/BTC\/USDT/)
+  await expect(page.getByTestId('price-step')).toHaveText(/^\d/)
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${origin('kz')}/ru-KAZ/trade/spot/BTC/USDT`)
+  const hreflangs = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) => links.map((l) => l.getAttribute('hreflang')))
+  expect(hreflangs.sort()).toEqual(['en-KZ', 'kk-KZ', 'ru-KZ', 'x-default'])
+  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}')
+  expect(jsonLd).toMatchObject({ '@type': 'FinancialProduct', identifier: 'BTCUSDT' })
+  await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', `${origin('kz')}/ru-KAZ/trade/spot/BTC/USDT`)
+  await context.close()
+})
+
+test('an unknown pair is a localized 404', async ({ page }) => {
+  const response = await page.goto(`${origin('nl')}/nl-NL/trade/spot/NOPE/USDT`)
+  expect(response?.status()).toBe(404)
+  await expect(page.locator('html')).toHaveAttribute('lang', 'nl-NL')
+  await expect(page.locator('h1')).not.toHaveText('Page not found')
+})
+
+test('region isolation: the same path on two hosts, HTML and RSC, never crosses regions', async ({ request }) => {
+  for (const [region, other] of [
+    ['tr', 'hk'],
+    ['hk', 'tr'],
+  ] as const) {
+    const lang = REGIONS[region].defaultLanguage
+    for (const headers of [{}, { RSC: '1' }, { RSC: '1', 'Next-Router-Prefetch': '1' }] as Record<string, string>[]) {
+      const response = await getAs(request, region, `/${lang}/trade/spot/BTC/USDT`, headers)
+      expect(response.status()).toBe(200)
+      const body = await response.text()
+      expect(body).toContain(`${host(region)}:${E2E_PORT}`)
+      expect(body).not.toContain(`${host(other)}:${E2E_PORT}`)
+    }
+  }
+})
+
+test('client navigation (RSC) stays on the region it started on', async ({ page }) => {
+  await page.goto(`${origin('hk')}/zh-HK/trade/spot/BTC/USDT`)
+  const rsc = page.waitForRequest((r) => r.headers()['rsc'] === '1')
+  await page.locator('.pair-page a[href="/zh-HK"]').click()
+  await rsc
+  await expect(page).toHaveURL(`${origin('hk')}/zh-HK`)
+  await expect(page.locator('body')).toHaveAttribute('data-region', 'hk')
+  await expect(page.getByTestId('market-table')).toBeVisible()
+})
+
+test('with the upstream down after warm-up, pages keep their data and say stale', async ({ page }) => {
+  await page.goto(`${origin('ge')}/ka-GEO`)
+  await expect(page.getByTestId('provenance')).toHaveAttribute('data-source', 'v3+all')
+  const rows = await page.locator('[data-symbol]').count()
+  await page.goto(`${origin('ge')}/ka-GEO/trade/spot/ETH/USDT`)
+  await setFaults([{ host: '*', endpoint: '*', fault: { kind: 'refuse' } }])
+  try {
+    await page.goto(`${origin('ge')}/ka-GEO`)
+    await expect(page.getByTestId('provenance')).toHaveAttribute('data-stale', 'true', { timeout: 15_000 })
+    expect(await page.locator('[data-symbol]').count()).toBe(rows)
+    const pair = await page.goto(`${origin('ge')}/ka-GEO/trade/spot/ETH/USDT`)
+    expect(pair?.status()).toBe(200)
+    await expect(page.locator('h1')).toHaveText('ETH/USDT')
+  } finally {
+    await clearFaults()
+  }
+})
+
+test('robots.txt and sitemap.xml are per region host, with configured absolute URLs', async ({ request }) => {
+  const robots = await (await request.get(direct('/robots.txt'), { headers: asRegion('eu') })).text()
+  expect(robots).toContain(`Sitemap: ${origin('eu')}/sitemap.xml`)
+  const sitemap = await (await request.get(direct('/sitemap.xml'), { headers: asRegion('eu') })).text()
+  expect(sitemap).toContain(`<loc>${origin('eu')}/de-EU/trade/spot/BTC/USDT</loc>`)
+  expect(sitemap).not.toContain('localhost:3000')
+  expect(sitemap).not.toMatch(/\/(en|ja-JP)\/trade/)
+})
+
+test('health and metrics report the pair-list source and incidents', async ({ request }) => {
+  await request.get(direct('/en'), { headers: asRegion('main') })
+  const health = await (await request.get(direct('/api/health'))).json()
+  expect(health.status).toBe('ok')
+  expect(health.regions.main.pairList.source).toMatch(/v3\+all|cache/)
+  const metrics = await (await request.get(direct('/api/metrics'))).text()
+  expect(metrics).toContain('spot_symbol_loads_total')
+  expect(metrics).toContain('spot_upstream_latency_seconds_bucket')
+})

@@ -1,0 +1,26 @@
+import type { FaultRule } from '../../simulator/contract'
+
+/** The e2e simulator's admin endpoint (playwright.config.ts starts it). */
+const admin = () => process.env.SIM_ADMIN_URL ?? 'http://127.0.0.1:4109'
+
+export async function setFaults(rules: FaultRule[]): Promise<void> {
+  const response = await fetch(`${admin()}/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(rules) })
+  if (!response.ok) throw new Error(`sim admin /faults answered ${response.status}`)
+}
+
+export async function clearFaults(): Promise<void> {
+  await fetch(`${admin()}/faults`, { method: 'DELETE' })
+}
+
+export async function setLatency(host: 'main' | 'alt1' | 'alt2' | 'fastPath', ms: number): Promise<void> {
+  const response = await fetch(`${admin()}/latency`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ host, ms }) })
+  if (!response.ok) throw new Error(`sim admin /latency answered ${response.status}`)
+}
+
+export async function simState(): Promise<{ hits: Record<string, Record<string, number>> }> {
+  return (await fetch(`${admin()}/state`)).json()
+}
+
+export async function resetHits(): Promise<void> {
+  await fetch(`${admin()}/hits/reset`, { method: 'POST' })
+}

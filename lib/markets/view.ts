@@ -1,0 +1,108 @@
+/**
+ * The markets list as the page shows it: a compact projection of the SPEC §3 collections, so
+ * the HTML and the client's SWR fallback carry ~150 bytes per pair instead of ~40 fields.
+ */
+import type { Provenance, SymbolListResult } from '../symbols/result'
+
+export interface MarketRow {
+  symbolId: string
+  base: string
+  quote: string
+  /** Full name of the base token, e.g. "Bitcoin". */
+  name: string
+  volume: string
+  tags: string[]
+  /** Leveraged token: its direction and ratio (BTC3L → LONG, 3). */
+  leveraged: { direction: 'LONG' | 'SHORT'; ratio: number | null } | null
+  banBuy: boolean
+  banSell: boolean
+  test: boolean
+  tradeStatus: number
+}
+
+export interface MarketGroup {
+  tokenId: string
+  tokenName: string
+  isFiat: boolean
+  tags: string[]
+  rows: MarketRow[]
+}
+
+export interface MarketsView {
+  groups: MarketGroup[]
+  provenance: Provenance
+  pairCount: number
+}
+
+const LEVERAGE_RATIO = /(\d+)[LS]$/
+
+export function toMarketsView(list: SymbolListResult): MarketsView {
+  const groups = list.quoteTokenResult.map((group) => ({
+    tokenId: group.tokenId,
+    tokenName: group.tokenName,
+    isFiat: list.quoteTokenInfo.some((info) => info.tokenId === group.tokenId && info.isFiat),
+    tags: group.quoteTags,
+    rows: group.quoteTokenSymbols
+      .filter((pair) => pair.showStatus)
+      .map((pair) => ({
+        symbolId: pair.symbolId,
+        base: pair.baseTokenName || pair.baseTokenId,
+        quote: pair.quoteTokenName || pair.quoteTokenId,
+        name: pair.tokenFullName,
+        volume: pair.volume,
+        tags: pair.tags,
+        leveraged: pair.ltDirection
+          ? { direction: pair.ltDirection, ratio: Number(LEVERAGE_RATIO.exec(pair.baseTokenName)?.[1] ?? Number.NaN) || null }
+          : null,
+        banBuy: pair.isBanBuy,
+        banSell: pair.isBanSell,
+        test: pair.isTest,
+        tradeStatus: pair.tradeStatus,
+      })),
+  }))
+  return { groups, provenance: list.provenance, pairCount: groups.reduce((n, g) => n + g.rows.length, 0) }
+}
+
+export type MarketTab = { kind: 'quote'; tokenId: string } | { kind: 'fiat' }
+
+export interface MarketFilter {
+  tab: MarketTab
+  tag: string | null
+  query: string
+}
+
+/** The rows a tab, tag and search box select. Search matches base, quote or full name. */
+export function filterMarkets(view: MarketsView, filter: MarketFilter): MarketRow[] {
+  const groups = filter.tab.kind === 'fiat' ? view.groups.filter((g) => g.isFiat) : view.groups.filter((g) => g.tokenId === (filter.tab as { tokenId: string }).tokenId)
+  const query = filter.query.trim().toLowerCase().replace(/[\s/_-]+/g, '')
+  return groups.flatMap((group) =>
+    group.rows.filter((row) => {
+      if (filter.tag !== null && !row.tags.includes(filter.tag)) return false
+      if (!query) return true
+      return (
+        row.base.toLowerCase().includes(query) ||
+        row.quote.toLowerCase().includes(query) ||
+        row.name.toLowerCase().includes(query) ||
+        `${row.base}${row.quote}`.toLowerCase().includes(query)
+      )
+    }),
+  )
+}
+
+/** Provenance → what the badge says: live, or stale with the list's age. */
+export function isStale(provenance: Provenance): boolean {
+  return provenance.source === 'cache' || provenance.source === 'builtin'
+}
+
+/**
+ * The client never swaps a list for a worse one (developers' guide: "the last good data is
+ * never replaced by worse"): a cached or built-in answer only wins when it is newer than what
+ * the page already shows. When it loses, the page keeps its list and says it is stale.
+ */
+export function preferBetter(current: MarketsView | undefined, incoming: MarketsView, now: number): MarketsView {
+  if (!current || !isStale(incoming.provenance)) return incoming
+  // The built-in sample is stamped "now" but is the worst source there is: it never replaces a list.
+  const newerCache = incoming.provenance.source === 'cache' && incoming.provenance.fetchedAt > current.provenance.fetchedAt
+  if (newerCache && incoming.pairCount > 0) return incoming
+  return { ...current, provenance: { ...current.provenance, source: 'cache', ageMs: Math.max(0, now - current.provenance.fetchedAt) } }
+}
