@@ -1,4 +1,5 @@
 import { getRequestConfig } from 'next-intl/server'
+import { formatLocale } from '@/lib/i18n/format-locale'
 import { LANGUAGES, isLanguageCode } from '@/lib/i18n/languages'
 import { loadMessages } from './messages'
 
@@ -9,7 +10,7 @@ export default getRequestConfig(async ({ requestLocale }) => {
   const requested = await requestLocale
   const language = requested && isLanguageCode(requested) ? LANGUAGES[requested] : LANGUAGES.en
   return {
-    locale: language.locale,
+    locale: formatLocale(language),
     messages: await loadMessages(language.messages),
     timeZone: 'UTC',
   }

@@ -47,7 +47,10 @@ export async function PairDetails({ pair, lang, locale }: { pair: DerivedSymbol;
         {rows.map(([label, value, testId]) => (
           <div key={label}>
             <dt>{label}</dt>
-            <dd data-testid={testId}>{value}</dd>
+            <dd data-testid={testId}>
+              {/* Isolated: "3.7 BTC3L" keeps its order inside a right-to-left page. */}
+              <bdi>{value}</bdi>
+            </dd>
           </div>
         ))}
       </dl>

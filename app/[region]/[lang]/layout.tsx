@@ -6,6 +6,7 @@ import { Header } from '@/components/Header'
 import { ThemeScript } from '@/components/ThemeScript'
 import { ClientRuntimeProvider } from '@/components/runtime/ClientRuntime'
 import { pickClientMessages, type Messages } from '@/i18n/messages'
+import { formatLocale } from '@/lib/i18n/format-locale'
 import { LANGUAGES } from '@/lib/i18n/languages'
 import { allSiteParams, getSiteConfig, resolveSiteContext } from '@/server/site-config'
 import { upstreamIsLive } from '@/server/symbols'
@@ -34,7 +35,7 @@ export default async function SiteLayout({ children, params }: { children: React
         <ThemeScript />
       </head>
       <body data-region={site.region.id}>
-        <NextIntlClientProvider locale={site.language.locale} messages={pickClientMessages(messages)} timeZone="UTC">
+        <NextIntlClientProvider locale={formatLocale(site.language)} messages={pickClientMessages(messages)} timeZone="UTC">
           <ClientRuntimeProvider site={{ region: site.region.id, apiHosts: site.region.apiHosts, fastPathHosts: getSiteConfig().fastPathHosts }}>
             <Header lang={site.language.code} languages={languages} />
             <main id="content">{children}</main>

@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { PairDetails } from '@/components/pair/PairDetails'
 import { ProvenanceBadge } from '@/components/ProvenanceBadge'
+import { formatLocale } from '@/lib/i18n/format-locale'
 import { findPair, mostTraded, pairPath } from '@/lib/markets/pairs'
 import { pageAlternates, absoluteUrl } from '@/server/seo'
 import { resolveSiteContext, type SiteContext } from '@/server/site-config'
@@ -69,7 +70,7 @@ export default async function PairPage({ params }: { params: Params }) {
     <article className="pair-page" data-symbol={pair.symbolId}>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
       <ProvenanceBadge provenance={list.provenance} />
-      <PairDetails pair={pair} lang={site.language.code} locale={site.language.locale} />
+      <PairDetails pair={pair} lang={site.language.code} locale={formatLocale(site.language)} />
     </article>
   )
 }
