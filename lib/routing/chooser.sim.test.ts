@@ -1,0 +1,62 @@
+import { startSimulator, type RunningSimulator } from '@/simulator/server'
+import { createMemoryStorage } from '../storage/memory'
+import { createRouteChooser, type RouteChooser } from './chooser'
+import { ROUTE_STORAGE_KEY } from './constants'
+
+const realTimers = {
+  setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
+  clearTimeout: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+}
+
+function waitFor(chooser: RouteChooser, predicate: () => boolean, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => done(false), ms)
+    const unsubscribe = chooser.subscribe(() => predicate() && done(true))
+    function done(value: boolean) {
+      clearTimeout(timer)
+      unsubscribe()
+      resolve(value)
+    }
+  })
+}
+
+describe('route chooser against the real simulator (real timers)', () => {
+  let sim: RunningSimulator
+  beforeAll(async () => {
+    sim = await startSimulator({ ports: { main: 0, alt1: 0, alt2: 0, fastPath: 0, admin: 0 } })
+  })
+  afterAll(() => sim.close())
+
+  it('automatic mode moves to alt1 when alt1 is the fastest host', async () => {
+    sim.setLatency('main', 150)
+    sim.setLatency('alt2', 150)
+    sim.setLatency('alt1', 0)
+    sim.resetHits()
+    const storage = createMemoryStorage()
+    const chooser = createRouteChooser({
+      site: 'main',
+      hosts: { main: sim.urls.main, alt1: sim.urls.alt1, alt2: sim.urls.alt2 },
+      fetch: (url, init) => fetch(url, init),
+      storage,
+      timers: realTimers,
+      now: () => performance.now(),
+      intervalMs: 200,
+      failureMs: 2000,
+    })
+    try {
+      expect(chooser.currentBaseUrl()).toBe(sim.urls.main)
+      chooser.start()
+      const moved = await waitFor(chooser, () => chooser.getSnapshot().host === 'alt1', 10_000)
+      const snapshot = chooser.getSnapshot()
+      expect({ moved, host: snapshot.host }).toEqual({ moved: true, host: 'alt1' })
+      expect(chooser.currentBaseUrl()).toBe(sim.urls.alt1)
+      // Real measurements: main's probes took at least its 150 ms latency, alt1's far less.
+      expect(snapshot.hosts.main.lastProbe?.ms).toBeGreaterThanOrEqual(140)
+      expect(snapshot.hosts.alt1.lastProbe?.ms).toBeLessThan(140)
+      expect(sim.state().hits.alt1.t1).toBeGreaterThanOrEqual(1)
+      expect(JSON.parse(storage.getItem(ROUTE_STORAGE_KEY) ?? '{}')).toMatchObject({ site: 'main', mode: 'auto', host: 'alt1' })
+    } finally {
+      chooser.stop()
+    }
+  })
+})
