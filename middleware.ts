@@ -9,6 +9,12 @@ import { dispatchRequest } from '@/lib/regions/dispatch'
 let siteConfig: SiteConfig | undefined
 
 export function middleware(request: NextRequest) {
+  // `npm run bench` only: the lean baseline our middleware is measured against (issue #5).
+  if (process.env.BENCH_BASELINE_MIDDLEWARE === '1') {
+    const url = request.nextUrl.clone()
+    url.pathname = `/main${url.pathname}`
+    return NextResponse.rewrite(url)
+  }
   siteConfig ??= loadSiteConfig(process.env)
   const decision = dispatchRequest(
     {
