@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl'
 import { LanguageSwitcher, type LanguageOption } from './LanguageSwitcher'
 import { ThemeSwitch } from './ThemeSwitch'
+import { NetworkPanel } from './network/NetworkPanel'
 
 export function Header({ lang, languages }: { lang: string; languages: LanguageOption[] }) {
   const t = useTranslations('Header')
@@ -15,6 +16,7 @@ export function Header({ lang, languages }: { lang: string; languages: LanguageO
         {t('markets')}
       </a>
       <div className="header-tools">
+        <NetworkPanel />
         <LanguageSwitcher current={lang} languages={languages} />
         <ThemeSwitch />
       </div>

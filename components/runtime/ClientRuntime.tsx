@@ -1,60 +1,87 @@
 'use client'
 
 import { createContext, useContext, useState, type ReactNode } from 'react'
-import type { Monitor } from '@/lib/monitor/monitor'
-import { silentMonitor } from '@/lib/monitor/monitor'
-import type { ApiHosts } from '@/lib/regions/config'
+import { createClientMonitor, readMarketingParams, type ClientMonitor } from '@/lib/monitor'
+import { silentMonitor, type Monitor } from '@/lib/monitor/monitor'
+import type { ApiHosts, FastPathSettings } from '@/lib/regions/config'
+import { createExternalStore, type ExternalStore } from '@/lib/routing/external-store'
+import { browserTimers, onOnline, sendBatch } from './browser-env'
+import { startNetwork, type NetworkEngines } from './network'
 
 /** What the browser needs from the server's ops configuration (issue #4: no rebuild to change it). */
 export interface ClientSiteConfig {
   region: string
   apiHosts: ApiHosts
   fastPathHosts: readonly string[]
+  fastPath: FastPathSettings
 }
 
-/** The browser's network layer, shared by every client component of the page. */
+/** The browser's network layer, shared by every client component of the page (issue #6). */
 export interface ClientRuntime {
-  /** The configuration as of now: the page's, then the server's current one (/api/client-config). */
-  site: () => ClientSiteConfig
-  /** Resolves once the current configuration is known (or after a short wait, with the page's). */
+  /** Resolves once config is current and the route/fast path have settled (bounded wait). */
   ready: Promise<void>
   /** The API host requests go to now (the route chooser's choice). */
   apiBaseUrl: () => string
-  /** The fast path's host rewrite; identity while it is off. */
+  /** The fast path's host rewrite; identity while it is off. Never throws. */
   rewriteUrl: (url: string) => string
   monitor: Monitor
+  /** The engines, once started (null on the server and before the config is known). */
+  network: ExternalStore<NetworkEngines | null>
 }
 
 const RuntimeContext = createContext<ClientRuntime | null>(null)
 const CONFIG_WAIT_MS = 2000
 
-function createRuntime(initial: ClientSiteConfig): ClientRuntime {
-  let site = initial
-  // Cached HTML carries the config it was rendered with; the server's current one wins.
-  const current = fetch('/api/client-config', { credentials: 'same-origin' })
+function createMonitor(): ClientMonitor {
+  const monitor = createClientMonitor({
+    send: sendBatch,
+    now: Date.now,
+    timers: browserTimers,
+    isOnline: () => navigator.onLine,
+    onOnline,
+    marketing: readMarketingParams(window.location.search),
+    page: () => window.location.pathname,
+  })
+  // Leaving the page: hand what is queued to a beacon, which outlives the page.
+  window.addEventListener('pagehide', () => monitor.flush())
+  return monitor
+}
+
+/** Cached HTML carries the config it was rendered with; the server's current one wins. */
+async function currentConfig(initial: ClientSiteConfig): Promise<ClientSiteConfig> {
+  const timeout = new Promise<null>((resolve) => window.setTimeout(() => resolve(null), CONFIG_WAIT_MS))
+  const fresh = fetch('/api/client-config', { credentials: 'same-origin' })
     .then((response) => (response.ok ? (response.json() as Promise<ClientSiteConfig>) : null))
-    .then((fresh) => {
-      if (fresh && fresh.region === initial.region && fresh.apiHosts?.main) site = fresh
-    })
-    .catch(() => undefined)
-  const ready = Promise.race([current, new Promise<void>((resolve) => setTimeout(resolve, CONFIG_WAIT_MS))])
+    .catch(() => null)
+  const answer = await Promise.race([fresh, timeout])
+  return answer && answer.region === initial.region && answer.apiHosts?.main ? answer : initial
+}
+
+function createRuntime(initial: ClientSiteConfig): ClientRuntime {
+  const monitor = createMonitor()
+  const network = createExternalStore<NetworkEngines | null>(null)
+  const ready = currentConfig(initial).then((site) => {
+    const started = startNetwork(site, monitor)
+    network.update(() => started.engines)
+    return started.settled
+  })
   return {
-    site: () => site,
     ready,
-    apiBaseUrl: () => site.apiHosts.main,
-    rewriteUrl: (url) => url,
-    monitor: silentMonitor,
+    apiBaseUrl: () => network.getSnapshot()?.chooser.currentBaseUrl() ?? initial.apiHosts.main,
+    rewriteUrl: (url) => network.getSnapshot()?.fastPath.rewriteUrl(url) ?? url,
+    monitor,
+    network,
   }
 }
 
-export function ClientRuntimeProvider({ site, children }: { site: ClientSiteConfig; children: ReactNode }) {
-  // Created once in the browser; the server render never calls fetch.
-  const [runtime] = useState(() => (typeof window === 'undefined' ? serverPlaceholder(site) : createRuntime(site)))
-  return <RuntimeContext.Provider value={runtime}>{children}</RuntimeContext.Provider>
+function serverRuntime(site: ClientSiteConfig): ClientRuntime {
+  return { ready: Promise.resolve(), apiBaseUrl: () => site.apiHosts.main, rewriteUrl: (url) => url, monitor: silentMonitor, network: createExternalStore(null) }
 }
 
-function serverPlaceholder(site: ClientSiteConfig): ClientRuntime {
-  return { site: () => site, ready: Promise.resolve(), apiBaseUrl: () => site.apiHosts.main, rewriteUrl: (url) => url, monitor: silentMonitor }
+export function ClientRuntimeProvider({ site, children }: { site: ClientSiteConfig; children: ReactNode }) {
+  // Created once per page in the browser; the server render never starts engines or fetches.
+  const [runtime] = useState(() => (typeof window === 'undefined' ? serverRuntime(site) : createRuntime(site)))
+  return <RuntimeContext.Provider value={runtime}>{children}</RuntimeContext.Provider>
 }
 
 export function useClientRuntime(): ClientRuntime {

@@ -226,3 +226,30 @@ describe('cache, single-flight and retries against the simulator', () => {
     expect(hits()).toBe(1)
   })
 })
+
+describe('fast-path rewrite falls back to the direct host', () => {
+  it('a request rewritten to a refusing host is sent again to the original host', async () => {
+    sim.setFault({ host: 'fastPath', endpoint: '*', fault: { kind: 'refuse' } })
+    await (sim as Simulator & { settled?: () => Promise<void> }).settled?.()
+    const failures: string[] = []
+    const rewriting = createHttpClient({
+      baseUrl: sim.urls.main,
+      fetch,
+      rewriteUrl: (u) => u.replace(sim.urls.main, sim.urls.fastPath),
+      onRewriteFailure: (target) => failures.push(target),
+    })
+    sim.resetHits()
+    const result = await rewriting.get<{ quoteTokenResult: unknown[] }>(V2)
+    expect(result.quoteTokenResult.length).toBeGreaterThan(0)
+    expect(failures).toEqual([`${sim.urls.fastPath}${V2}`])
+    expect(sim.state().hits.main.symbol_list_v2).toBe(1)
+  })
+
+  it('an answer from the rewritten host (even an error) is final', async () => {
+    sim.setFault({ host: 'fastPath', endpoint: 'symbol_list_v2', fault: { kind: 'retCode', code: 10006, msg: 'Too many visits' } })
+    const rewriting = createHttpClient({ baseUrl: sim.urls.main, fetch, rewriteUrl: (u) => u.replace(sim.urls.main, sim.urls.fastPath) })
+    sim.resetHits()
+    await expect(rewriting.get(V2)).rejects.toMatchObject({ name: 'ApiError', code: 10006 })
+    expect(sim.state().hits.main.symbol_list_v2 ?? 0).toBe(0)
+  })
+})

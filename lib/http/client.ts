@@ -100,12 +100,34 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
   }
 
+  /**
+   * A request the fast path rewrote that fails in transit is sent once more to the original
+   * host: a broken proxy must never break the site (SPEC §4 "restores the original request
+   * behaviour"; docs/decisions.md "Fast-path failures fall back to the direct host").
+   */
+  async function attemptDirectOnRewriteFailure(original: string, request: RequestOptions) {
+    let target = original
+    try {
+      target = opts.rewriteUrl(original)
+    } catch {
+      // rewriteUrl must not throw; if it does, the request goes direct.
+    }
+    if (target === original) return attempt(original, request)
+    try {
+      return await attempt(target, request)
+    } catch (error) {
+      if (!isRetryable(error)) throw error
+      opts.onRewriteFailure(target, error as RequestError)
+      return attempt(original, request)
+    }
+  }
+
   async function send(path: string, request: RequestOptions) {
-    const target = opts.rewriteUrl(url(path, request.query))
+    const original = url(path, request.query)
     const retries = request.retries ?? opts.retries
     for (let tryNo = 0; ; tryNo++) {
       try {
-        return await attempt(target, request)
+        return await attemptDirectOnRewriteFailure(original, request)
       } catch (error) {
         if (tryNo >= retries || !isRetryable(error)) throw error
         await opts.sleep(retryDelay(opts.random))

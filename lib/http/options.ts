@@ -31,6 +31,8 @@ export interface HttpClientOptions {
   cache?: ResultCache<unknown>
   /** Last chance to change a request URL (the fast path's host rewrite, #6). Must not throw. */
   rewriteUrl?: (url: string) => string
+  /** Told when a rewritten request failed in transit (it is then retried on the original URL). */
+  onRewriteFailure?: (rewrittenUrl: string, error: Error) => void
 }
 
 export interface NormalizedOptions {
@@ -45,6 +47,7 @@ export interface NormalizedOptions {
   random: () => number
   cache: ResultCache<unknown>
   rewriteUrl: (url: string) => string
+  onRewriteFailure: (rewrittenUrl: string, error: Error) => void
 }
 
 const defaultTimers: Timers = {
@@ -81,5 +84,12 @@ export function normalizeOptions(options: HttpClientOptions): NormalizedOptions 
     random: options.random ?? Math.random,
     cache: options.cache ?? new ResultCache(options.now ?? Date.now),
     rewriteUrl: options.rewriteUrl ?? ((url) => url),
+    onRewriteFailure: (target, error) => {
+      try {
+        options.onRewriteFailure?.(target, error)
+      } catch {
+        // A listener's bug must not turn a recovered request into a failure.
+      }
+    },
   }
 }

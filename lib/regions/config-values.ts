@@ -87,3 +87,21 @@ export function readValue<T>(variable: string, value: string | undefined, schema
   const where = typeof issue?.path[0] === 'number' ? `entry ${issue.path[0] + 1} ` : ''
   throw new ConfigError(variable, value, `${where}${issue?.message ?? 'is invalid'}`)
 }
+
+/** FAST_PATH_MODE: SPEC §4's three states as configured by ops. */
+export const fastPathModeValue = z.enum(['off', 'global', 'whitelist'], { error: 'must be off, global or whitelist' })
+
+/** A full http(s) or ws(s) URL (the fast path's websocket and CDN probe targets). */
+export function urlValue(protocols: readonly string[]) {
+  return z.string().transform((raw, ctx) => {
+    try {
+      const url = new URL(raw.trim())
+      if (!protocols.includes(url.protocol)) throw new Error()
+      if (url.username || url.password) throw new Error()
+      return url.href
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `must be a ${protocols.map((p) => p.replace(':', '')).join('/')} URL without user info` })
+      return z.NEVER
+    }
+  })
+}

@@ -133,3 +133,20 @@ describe('API_HOSTS (every region’s browser API hosts)', () => {
     expect(() => loadSiteConfig({ API_HOSTS: 'http://x.example' })).toThrow(/API_HOSTS/)
   })
 })
+
+describe('fast-path settings', () => {
+  it('defaults to the whitelist mode with the simulator websocket and no CDN probe', () => {
+    expect(loadSiteConfig({}).fastPath).toEqual({ mode: 'whitelist', wsUrl: 'ws://127.0.0.1:4013/ws', cdnUrl: null })
+  })
+  it('reads FAST_PATH_MODE, FAST_PATH_WS_URL and FAST_PATH_CDN_URL', () => {
+    const config = loadSiteConfig({ FAST_PATH_MODE: 'global', FAST_PATH_WS_URL: 'wss://fp.example/ws', FAST_PATH_CDN_URL: 'https://cdn.example/probe.json' })
+    expect(config.fastPath).toEqual({ mode: 'global', wsUrl: 'wss://fp.example/ws', cdnUrl: 'https://cdn.example/probe.json' })
+  })
+  it.each([
+    ['FAST_PATH_MODE', 'sometimes'],
+    ['FAST_PATH_WS_URL', 'http://fp.example/ws'],
+    ['FAST_PATH_CDN_URL', 'ftp://cdn.example'],
+  ])('rejects %s=%s naming the variable and the value', (variable, value) => {
+    expect(() => loadSiteConfig({ [variable]: value })).toThrow(new RegExp(`${variable}.*${value.replace(/[.?/]/g, '\\$&')}`))
+  })
+})

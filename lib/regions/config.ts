@@ -6,7 +6,7 @@
 import type { z } from 'zod'
 import { ALL_LANGUAGES, type LanguageCode } from '../i18n/languages'
 import {
-  ConfigError, apiHostsValue, booleanValue, hostValue, languagesModeValue, listOf, originValue, portValue, readValue,
+  ConfigError, apiHostsValue, booleanValue, fastPathModeValue, hostValue, languagesModeValue, listOf, originValue, portValue, readValue, urlValue,
 } from './config-values'
 import { REGION_IDS, REGIONS, REGIONS_WITH_ALL_LANGUAGES, isRegionId, type RegionId } from './regions'
 
@@ -35,10 +35,21 @@ export interface RegionConfig {
   english: LanguageCode
 }
 
+export interface FastPathSettings {
+  /** SPEC §4: off, open globally, or on for whitelisted users (getproxy decides). */
+  mode: 'off' | 'global' | 'whitelist'
+  /** The websocket probe target; null: no websocket probe. */
+  wsUrl: string | null
+  /** The CDN probe target; null: no CDN probe. */
+  cdnUrl: string | null
+}
+
 export interface SiteConfig {
   regions: Readonly<Record<RegionId, RegionConfig>>
   trustProxy: boolean
+  /** The only hosts the fast path may rewrite requests to (SPEC §4). */
   fastPathHosts: readonly string[]
+  fastPath: FastPathSettings
 }
 
 export type Env = Record<string, string | undefined>
@@ -118,5 +129,10 @@ export function loadSiteConfig(env: Env): SiteConfig {
     regions: Object.fromEntries(regions.map((r) => [r.id, r])) as Record<RegionId, RegionConfig>,
     trustProxy: readValue('TRUST_PROXY', env.TRUST_PROXY, booleanValue, false),
     fastPathHosts: readValue('FAST_PATH_HOSTS', env.FAST_PATH_HOSTS, listOf(originValue), ['http://127.0.0.1:4013']),
+    fastPath: {
+      mode: readValue('FAST_PATH_MODE', env.FAST_PATH_MODE, fastPathModeValue, 'whitelist'),
+      wsUrl: readValue<string | null>('FAST_PATH_WS_URL', env.FAST_PATH_WS_URL, urlValue(['ws:', 'wss:']), 'ws://127.0.0.1:4013/ws'),
+      cdnUrl: readValue<string | null>('FAST_PATH_CDN_URL', env.FAST_PATH_CDN_URL, urlValue(['http:', 'https:']), null),
+    },
   }
 }

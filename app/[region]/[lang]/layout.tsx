@@ -36,7 +36,7 @@ export default async function SiteLayout({ children, params }: { children: React
       </head>
       <body data-region={site.region.id}>
         <NextIntlClientProvider locale={formatLocale(site.language)} messages={pickClientMessages(messages)} timeZone="UTC">
-          <ClientRuntimeProvider site={{ region: site.region.id, apiHosts: site.region.apiHosts, fastPathHosts: getSiteConfig().fastPathHosts }}>
+          <ClientRuntimeProvider site={{ region: site.region.id, apiHosts: site.region.apiHosts, fastPathHosts: getSiteConfig().fastPathHosts, fastPath: getSiteConfig().fastPath }}>
             <Header lang={site.language.code} languages={languages} />
             <main id="content">{children}</main>
           </ClientRuntimeProvider>

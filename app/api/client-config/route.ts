@@ -14,6 +14,6 @@ export function GET(request: NextRequest) {
   const config = getSiteConfig()
   const { region } = resolveRegion({ host: request.headers.get('host'), forwardedHost: request.headers.get('x-forwarded-host') }, config)
   const site = config.regions[region]
-  const body: ClientSiteConfig = { region, apiHosts: site.apiHosts, fastPathHosts: config.fastPathHosts }
+  const body: ClientSiteConfig = { region, apiHosts: site.apiHosts, fastPathHosts: config.fastPathHosts, fastPath: config.fastPath }
   return Response.json(body, { headers: { 'Cache-Control': 'private, max-age=60', Vary: 'Host' } })
 }

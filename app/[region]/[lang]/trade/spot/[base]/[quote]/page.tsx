@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { PairDetails } from '@/components/pair/PairDetails'
 import { ProvenanceBadge } from '@/components/ProvenanceBadge'
+import { OpenInApp } from '@/components/webview/OpenInApp'
 import { formatLocale } from '@/lib/i18n/format-locale'
 import { findPair, mostTraded, pairPath } from '@/lib/markets/pairs'
 import { pageAlternates, absoluteUrl } from '@/server/seo'
@@ -70,6 +71,7 @@ export default async function PairPage({ params }: { params: Params }) {
     <article className="pair-page" data-symbol={pair.symbolId}>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
       <ProvenanceBadge provenance={list.provenance} />
+      <OpenInApp symbolId={pair.symbolId} />
       <PairDetails pair={pair} lang={site.language.code} locale={formatLocale(site.language)} />
     </article>
   )

@@ -1,0 +1,57 @@
+'use client'
+
+import { useTranslations } from 'next-intl'
+import { ROUTE_HOSTS, ROUTE_MODES, type RouteHost, type RouteMode } from '@/lib/routing/constants'
+import { ROUTE_PROBE_FAILURE_MS } from '@/lib/routing/constants'
+import { Sparkline } from './Sparkline'
+import { useNetwork } from './useNetwork'
+
+const HOST_LABEL = { main: 'mainHost', alt1: 'alt1', alt2: 'alt2' } as const
+const FAST_PATH_LABEL = { off: 'fastPathOff', global: 'fastPathGlobal', whitelist: 'fastPathWhitelist' } as const
+
+/** The header's network panel (issue #6): hosts with recent probe times, the route, the fast path. */
+export function NetworkPanel() {
+  const t = useTranslations('Network')
+  const tErrors = useTranslations('Errors')
+  const { engines, route, fastPath } = useNetwork()
+  if (!engines || !route) return null
+  const label = (mode: RouteMode) => (mode === 'auto' ? t('automatic') : t(HOST_LABEL[mode]))
+  const slowest = Math.max(200, ...ROUTE_HOSTS.flatMap((h) => route.hosts[h].history.filter((ms) => ms < ROUTE_PROBE_FAILURE_MS)))
+
+  return (
+    <details className="network-panel" data-testid="network-panel">
+      <summary>
+        {t('title')}: <span data-testid="route-host" data-host={route.host} data-mode={route.mode}>{t(HOST_LABEL[route.host])}</span>
+        {fastPath ? <span className="mark" data-testid="fast-path-state" data-state={fastPath.state} data-route={fastPath.route?.host ?? ''}>{t('fastPath')}: {t(FAST_PATH_LABEL[fastPath.state])}</span> : null}
+      </summary>
+      <div className="network-body">
+        <fieldset>
+          <legend>{t('route')}</legend>
+          {ROUTE_MODES.map((mode) => (
+            <label key={mode}>
+              <input type="radio" name="route-mode" value={mode} checked={route.mode === mode} onChange={() => engines.chooser.setMode(mode)} data-testid={`route-mode-${mode}`} />
+              {label(mode)}
+            </label>
+          ))}
+        </fieldset>
+        <ul className="hosts">
+          {ROUTE_HOSTS.map((host: RouteHost) => {
+            const status = route.hosts[host]
+            const last = status.lastProbe
+            return (
+              <li key={host} data-testid={`route-status-${host}`} data-ms={last?.ms ?? ''}>
+                <span>{t(HOST_LABEL[host])}</span>
+                <Sparkline values={status.history} max={slowest} />
+                <span>{last === null ? '—' : last.ok ? t('probeTime', { ms: Math.round(last.ms) }) : t('unreachable')}</span>
+                {route.host === host ? <span className="mark">{t('chosen')}</span> : null}
+              </li>
+            )
+          })}
+        </ul>
+        <button type="button" onClick={() => void engines.chooser.probeNow()} disabled={route.probing} data-testid="probe-now">
+          {tErrors('retry')}
+        </button>
+      </div>
+    </details>
+  )
+}

@@ -1,0 +1,39 @@
+'use client'
+
+import { useState } from 'react'
+import { useTranslations } from 'next-intl'
+import { callBridge, isWebviewRequiredError, REQUIRED_APP_VERSION, type NativeBridge } from '@/lib/webview'
+
+declare global {
+  interface Window {
+    /** Injected by the exchange app's webview (docs/decisions.md "Webview detection"). */
+    bybitBridge?: NativeBridge
+  }
+}
+
+/** "Open in the app": calls the native bridge, and outside a suitable webview shows the notice. */
+export function OpenInApp({ symbolId }: { symbolId: string }) {
+  const t = useTranslations('Webview')
+  const [notice, setNotice] = useState<string | null>(null)
+  async function open() {
+    try {
+      await callBridge('openSpotTrade', { symbolId }, { userAgent: navigator.userAgent, bridge: window.bybitBridge })
+      setNotice(null)
+    } catch (error) {
+      if (!isWebviewRequiredError(error)) throw error
+      setNotice(t('required', { version: REQUIRED_APP_VERSION }))
+    }
+  }
+  return (
+    <div className="open-in-app">
+      <button type="button" onClick={() => void open()} data-testid="open-in-app">
+        {t('openApp')}
+      </button>
+      {notice ? (
+        <p role="alert" className="notice" data-testid="webview-notice">
+          {notice}
+        </p>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,154 @@
+import { expect, test, type Page } from '@playwright/test'
+import { E2E_PORT } from '../playwright.config'
+import { clearFaults, setFaults, setLatency } from './support/sim'
+
+const SIM = { main: 'http://127.0.0.1:4110', alt1: 'http://127.0.0.1:4111', alt2: 'http://127.0.0.1:4112', fastPath: 'http://127.0.0.1:4113' }
+const TR = `http://tr.localhost:${E2E_PORT}`
+const V3 = '/spot/api/basic/symbol_list_v3'
+
+/** The host the page's next pair-list request goes to. */
+function nextV3Host(page: Page): Promise<string> {
+  return page.waitForRequest((r) => r.url().includes(V3), { timeout: 10_000 }).then((r) => new URL(r.url()).origin)
+}
+
+const fastPathOff = { host: '*' as const, endpoint: 'getproxy' as const, fault: { kind: 'proxyRes' as const, resCode: 3 } }
+
+test.afterEach(async () => {
+  await clearFaults()
+  for (const host of ['main', 'alt1', 'alt2', 'fastPath'] as const) await setLatency(host, 5)
+})
+
+test('automatic mode moves client API calls to the fastest host, and moves again when latencies change', async ({ page }) => {
+  await setFaults([fastPathOff]) // this test is about the route chooser alone
+  await setLatency('main', 400)
+  await setLatency('alt2', 400)
+  await page.goto(`${TR}/en-TR`)
+  await expect(page.getByTestId('route-host')).toHaveAttribute('data-host', 'alt1', { timeout: 10_000 })
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('route_chosen_v2') ?? '{}'))).toMatchObject({ site: 'tr', mode: 'auto', host: 'alt1' })
+  let request = nextV3Host(page)
+  await page.reload()
+  expect(await request).toBe(SIM.alt1)
+
+  await setLatency('alt1', 600)
+  await setLatency('alt2', 5)
+  await page.getByTestId('network-panel').locator('summary').click()
+  await page.getByTestId('probe-now').click()
+  await expect(page.getByTestId('route-host')).toHaveAttribute('data-host', 'alt2', { timeout: 10_000 })
+  request = nextV3Host(page)
+  await page.reload()
+  expect(await request).toBe(SIM.alt2)
+})
+
+test('a manual choice sends client API calls to that host', async ({ page }) => {
+  await setFaults([fastPathOff])
+  await page.goto(`${TR}/en-TR`)
+  await page.getByTestId('network-panel').locator('summary').click()
+  await page.getByTestId('route-mode-alt2').check()
+  await expect(page.getByTestId('route-host')).toHaveAttribute('data-mode', 'alt2')
+  const request = nextV3Host(page)
+  await page.reload()
+  expect(await request).toBe(SIM.alt2)
+})
+
+test('a route_chosen_v2 value saved for another site is dropped', async ({ page }) => {
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('seeded')) {
+      sessionStorage.setItem('seeded', '1')
+      localStorage.setItem('route_chosen_v2', JSON.stringify({ site: 'hk', mode: 'alt2', host: 'alt2', savedAt: Date.now() }))
+    }
+  })
+  await page.goto(`${TR}/en-TR`)
+  await expect(page.getByTestId('route-host')).toHaveAttribute('data-mode', 'auto')
+  const saved = await page.evaluate(() => localStorage.getItem('route_chosen_v2'))
+  expect(saved === null || JSON.parse(saved).site === 'tr').toBe(true)
+})
+
+test('a whitelisted user’s pair-list requests go through the fast-path host', async ({ page }) => {
+  const request = nextV3Host(page)
+  await page.goto(`${TR}/en-TR`)
+  expect(await request).toBe(SIM.fastPath)
+  await expect(page.getByTestId('fast-path-state')).toHaveAttribute('data-state', 'whitelist')
+  await expect(page.getByTestId('provenance')).toHaveAttribute('data-source', 'v3+all')
+})
+
+test('getproxy res_code 8 keeps requests direct', async ({ page }) => {
+  await setFaults([{ host: '*', endpoint: 'getproxy', fault: { kind: 'proxyRes', resCode: 8 } }])
+  const request = nextV3Host(page)
+  await page.goto(`${TR}/en-TR`)
+  expect(await request).toBe(SIM.main)
+  await expect(page.getByTestId('fast-path-state')).toHaveAttribute('data-state', 'off')
+})
+
+test('killing the fast-path host switches the fast path off and requests keep working', async ({ page }) => {
+  let request = nextV3Host(page)
+  await page.goto(`${TR}/en-TR`)
+  expect(await request).toBe(SIM.fastPath)
+  await setFaults([{ host: 'fastPath', endpoint: '*', fault: { kind: 'refuse' } }])
+  // The next probe round (10 s after start) finds the host gone and drops the route.
+  await expect(page.getByTestId('fast-path-state')).toHaveAttribute('data-route', '', { timeout: 20_000 })
+  request = nextV3Host(page)
+  await page.reload()
+  expect(await request).toBe(SIM.main)
+  await expect(page.getByTestId('provenance')).toHaveAttribute('data-source', 'v3+all')
+})
+
+const UA = (version: string) => `Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36 BybitApp/${version}`
+
+test('webview 3.1.1: the bridge call shows the "open in the app" notice instead of breaking', async ({ browser }) => {
+  const context = await browser.newContext({ userAgent: UA('3.1.1') })
+  const page = await context.newPage()
+  await page.addInitScript(() => {
+    ;(window as unknown as { bybitBridge: unknown }).bybitBridge = { call: () => 'should not be called' }
+  })
+  await page.goto(`${TR}/en-TR/trade/spot/BTC/USDT`)
+  await page.getByTestId('open-in-app').click()
+  await expect(page.getByTestId('webview-notice')).toHaveText('Open this in the app, version 3.1.2 or later.')
+  await context.close()
+})
+
+test('webview 3.1.2: the bridge is called, translated notice absent', async ({ browser }) => {
+  const context = await browser.newContext({ userAgent: UA('3.1.2') })
+  const page = await context.newPage()
+  await page.addInitScript(() => {
+    const calls: unknown[] = []
+    ;(window as unknown as { bridgeCalls: unknown[] }).bridgeCalls = calls
+    ;(window as unknown as { bybitBridge: unknown }).bybitBridge = { call: (method: string, params: unknown) => calls.push({ method, params }) }
+  })
+  await page.goto(`${TR}/tr-TUR/trade/spot/BTC/USDT`)
+  await page.getByTestId('open-in-app').click()
+  await expect.poll(() => page.evaluate(() => (window as unknown as { bridgeCalls: unknown[] }).bridgeCalls)).toEqual([{ method: 'openSpotTrade', params: { symbolId: 'BTCUSDT' } }])
+  await expect(page.getByTestId('webview-notice')).toHaveCount(0)
+  await context.close()
+})
+
+test('a plain browser gets the notice in the page’s language', async ({ page }) => {
+  await page.goto(`${TR}/tr-TUR/trade/spot/BTC/USDT`)
+  await page.getByTestId('open-in-app').click()
+  await expect(page.getByTestId('webview-notice')).toContainText('3.1.2')
+  await expect(page.getByTestId('webview-notice')).not.toHaveText('Open this in the app, version 3.1.2 or later.')
+})
+
+test('the collector receives batched events from the page', async ({ page, request }) => {
+  const before = await eventsCounted(request)
+  await page.goto(`${TR}/en-TR`)
+  await expect(page.getByTestId('provenance')).toHaveAttribute('data-source', 'v3+all')
+  await page.waitForTimeout(500)
+  await page.goto('about:blank') // pagehide flushes the queue with a beacon
+  await expect.poll(() => eventsCounted(request), { timeout: 10_000 }).toBeGreaterThan(before)
+})
+
+test('the collector refuses malformed, oversized and non-JSON batches', async ({ request }) => {
+  const url = `http://127.0.0.1:${E2E_PORT}/api/monitor`
+  expect((await request.post(url, { data: { events: [{ type: 'event', name: 'x', at: 1, extra: true }] } })).status()).toBe(400)
+  expect((await request.post(url, { data: 'not json', headers: { 'content-type': 'application/json' } })).status()).toBe(400)
+  expect((await request.post(url, { data: 'x'.repeat(40_000), headers: { 'content-type': 'text/plain' } })).status()).toBe(413)
+  expect((await request.post(url, { data: { events: [{ type: 'incident', code: 11511509, at: 1 }] } })).status()).toBe(204)
+})
+
+async function eventsCounted(request: import('@playwright/test').APIRequestContext): Promise<number> {
+  const text = await (await request.get(`http://127.0.0.1:${E2E_PORT}/api/metrics`)).text()
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith('spot_client_monitor_events_total{'))
+    .reduce((sum, line) => sum + Number(line.split(' ').pop()), 0)
+}
