@@ -10,7 +10,7 @@ import { MergeError } from './merge'
 import { SymbolAnswerError, type SymbolListResult } from './result'
 import { loadV2, loadV3WithAll, type SourceContext } from './sources'
 import { freshestStale } from './stale'
-import { guardMonitor } from './safe-monitor'
+import { safeMonitor } from '../monitor/safe'
 
 export interface SymbolLoaderOptions {
   client: HttpClient
@@ -44,7 +44,7 @@ function describe(error: unknown): Record<string, unknown> {
 }
 
 export function createSymbolLoader(options: SymbolLoaderOptions): SymbolLoader {
-  const monitor = guardMonitor(options.monitor)
+  const monitor = safeMonitor(options.monitor)
   const safeNow = () => {
     try {
       return options.now()
