@@ -14,6 +14,8 @@ import { getSiteConfig } from './site-config'
  * asking the upstream (docs/decisions.md "Server pair-list reuse").
  */
 const REUSE_MS = 10_000
+/** How long a render waits for a fresh list when it already has a good one (docs/decisions.md). */
+const PATIENCE_MS = 1500
 
 interface Entry {
   loader: SymbolLoader
@@ -45,10 +47,21 @@ const isLive = (result: SymbolListResult) => result.provenance.source === 'v3+al
 /** The pair list for a region's page in a language, from the best source available. Never rejects. */
 export async function getSymbolList(region: RegionConfig, language: Language): Promise<SymbolListResult> {
   const entry = entryFor(region, language)
-  const now = Date.now()
-  if (entry.last && isLive(entry.last.result) && now - entry.last.at < REUSE_MS) return entry.last.result
-  const result = borrowIfBuiltin(entry, region, await entry.loader.load())
-  entry.last = { result, at: now }
+  const previous = entry.last
+  if (previous && isLive(previous.result) && Date.now() - previous.at < REUSE_MS) return previous.result
+  const loading = entry.loader.load().then((loaded) => record(entry, region, borrowIfBuiltin(entry, region, loaded)))
+  if (!previous || previous.result.provenance.source === 'builtin') return loading
+  // A slow or hung upstream must not hold a render for the chain's 2 × 8000 ms: after
+  // PATIENCE_MS the last good list answers (marked as a cached copy) and the load goes on.
+  const patience = new Promise<null>((resolve) => setTimeout(() => resolve(null), PATIENCE_MS).unref?.())
+  const first = await Promise.race([loading, patience])
+  if (first) return first
+  metrics.stalePages.inc({ region: region.id, source: 'slow-upstream' })
+  return { ...previous.result, provenance: { ...previous.result.provenance, source: 'cache', ageMs: Date.now() - previous.result.provenance.fetchedAt } }
+}
+
+function record(entry: Entry, region: RegionConfig, result: SymbolListResult): SymbolListResult {
+  entry.last = { result, at: Date.now() }
   const { source, fetchedAt } = result.provenance
   metrics.loads.inc({ source, region: region.id })
   metrics.cacheAge.set({ region: region.id }, Math.max(0, (Date.now() - fetchedAt) / 1000))
