@@ -8,7 +8,9 @@ const esmPackages = ['next-intl', 'use-intl', 'icu-minify', '@formatjs', 'intl-m
 /** @type {import('jest').Config} */
 const config = {
   testEnvironment: 'node',
-  testMatch: ['<rootDir>/{lib,simulator,app,scripts,messages,components}/**/*.test.{ts,tsx}'],
+  testMatch: ['<rootDir>/{lib,simulator,app,scripts,messages,components,server}/**/*.test.{ts,tsx}'],
+  // Server modules log JSON lines through pino; tests keep the output readable.
+  setupFiles: ['<rootDir>/jest.setup.mjs'],
   testPathIgnorePatterns: ['/node_modules/', '/e2e/', '/.next/'],
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
 }

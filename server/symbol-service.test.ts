@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startSimulator } from '@/simulator/server'
+import type { Simulator } from '@/simulator/contract'
+import { LANGUAGES } from '@/lib/i18n/languages'
+import { loadSiteConfig, type RegionConfig } from '@/lib/regions/config'
+import { createSymbolService } from './symbol-service'
+
+let sim: Simulator & { settled?: () => Promise<void> }
+let dir: string
+let region: RegionConfig
+
+beforeAll(async () => {
+  sim = await startSimulator({ ports: { main: 0, alt1: 0, alt2: 0, fastPath: 0, admin: 0 }, latencyMs: { main: 0, alt1: 0, alt2: 0, fastPath: 0 } })
+  region = loadSiteConfig({ API_BASE_URL: sim.urls.main }).regions.tr
+})
+afterAll(() => sim.close())
+beforeEach(() => {
+  sim.clearFaults()
+  dir = mkdtempSync(join(tmpdir(), 'spot-symbols-'))
+})
+afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+const en = LANGUAGES['en-TR']
+const tr = LANGUAGES['tr-TUR']
+const service = (over: Partial<Parameters<typeof createSymbolService>[0]> = {}) => createSymbolService({ dir, reuseMs: 0, patienceMs: 200, timeoutMs: 2000, ...over })
+
+describe('server symbol service', () => {
+  it('serves the live list, and reuses it within reuseMs', async () => {
+    const s = service({ reuseMs: 60_000 })
+    const first = await s.getSymbolList(region, en)
+    expect(first.provenance.source).toBe('v3+all')
+    expect(first.symbols.length).toBeGreaterThanOrEqual(600)
+    sim.resetHits()
+    expect(await s.getSymbolList(region, en)).toBe(first)
+    expect(sim.state().hits.main.symbol_list_v3 ?? 0).toBe(0)
+    expect(s.status().tr).toMatchObject({ source: 'v3+all', pairs: first.symbols.length, language: 'en-TR' })
+  })
+
+  it('with the upstream hung, a render with a good list answers after patienceMs with that list', async () => {
+    const s = service()
+    const good = await s.getSymbolList(region, en)
+    sim.setFault({ host: '*', endpoint: '*', fault: { kind: 'hang' } })
+    const started = Date.now()
+    const stale = await s.getSymbolList(region, en)
+    expect(Date.now() - started).toBeLessThan(1500)
+    expect(stale.provenance.source).toBe('cache')
+    expect(stale.symbols.length).toBe(good.symbols.length)
+  })
+
+  it('a restarted server with the upstream down renders its last good list from disk', async () => {
+    const before = await service().getSymbolList(region, en)
+    sim.setFault({ host: 'main', endpoint: '*', fault: { kind: 'refuse' } })
+    await sim.settled?.()
+    const after = await service().getSymbolList(region, en)
+    expect(after.provenance.source).toBe('cache')
+    expect(after.symbols.map((p) => p.symbolId)).toEqual(before.symbols.map((p) => p.symbolId))
+  })
+
+  it('a language never loaded borrows the same upstream’s list before the built-in sample', async () => {
+    const s = service()
+    await s.getSymbolList(region, en)
+    sim.setFault({ host: 'main', endpoint: '*', fault: { kind: 'refuse' } })
+    await sim.settled?.()
+    const borrowed = await s.getSymbolList(region, tr)
+    expect(borrowed.provenance.source).toBe('cache')
+    expect(borrowed.symbols.length).toBeGreaterThanOrEqual(600)
+    // A fresh process with nothing on disk has only the built-in sample.
+    const empty = createSymbolService({ dir: join(dir, 'empty'), reuseMs: 0, timeoutMs: 2000 })
+    expect((await empty.getSymbolList(region, tr)).provenance.source).toBe('builtin')
+  })
+})
