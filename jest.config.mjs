@@ -11,6 +11,8 @@ const config = {
   testMatch: ['<rootDir>/{lib,simulator,app,scripts,messages,components,server}/**/*.test.{ts,tsx}'],
   // Server modules log JSON lines through pino; tests keep the output readable.
   setupFiles: ['<rootDir>/jest.setup.mjs'],
+  // CI has 2 cores shared with a build; simulations and loopback servers get room (no test is timed).
+  testTimeout: 20_000,
   testPathIgnorePatterns: ['/node_modules/', '/e2e/', '/.next/'],
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
 }

@@ -5,8 +5,8 @@ import { existsSync, readFileSync } from 'node:fs'
 let passed = 0
 let failed = 0
 let skipped = 0
-if (existsSync('test-results/jest.json')) {
-  const jest = JSON.parse(readFileSync('test-results/jest.json', 'utf8'))
+if (existsSync('jest-results.json')) {
+  const jest = JSON.parse(readFileSync('jest-results.json', 'utf8'))
   passed += jest.numPassedTests
   failed += jest.numFailedTests
   skipped += jest.numPendingTests + (jest.numTodoTests ?? 0)
