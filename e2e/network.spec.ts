@@ -152,3 +152,11 @@ async function eventsCounted(request: import('@playwright/test').APIRequestConte
     .filter((line) => line.startsWith('spot_client_monitor_events_total{'))
     .reduce((sum, line) => sum + Number(line.split(' ').pop()), 0)
 }
+
+test('the fe.crossApi flag sends pair-list requests through the site’s own /x-api', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('fe.crossApi', 'true'))
+  const request = page.waitForRequest((r) => r.url().includes(V3))
+  await page.goto(`${TR}/en-TR`)
+  expect(new URL((await request).url()).origin + new URL((await request).url()).pathname).toBe(`${TR}/x-api${V3}`)
+  await expect(page.getByTestId('provenance')).toHaveAttribute('data-source', 'v3+all')
+})

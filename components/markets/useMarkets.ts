@@ -14,7 +14,7 @@ const shown = new Map<string, MarketsView>()
 function loaderFor(runtime: ClientRuntime, language: { code: string; locale: string }): SymbolLoader {
   let loader = loaders.get(language.code)
   if (!loader) {
-    const client = createHttpClient({ baseUrl: runtime.apiBaseUrl, fetch: (input, init) => fetch(input, init), language, rewriteUrl: runtime.rewriteUrl })
+    const client = createHttpClient({ baseUrl: runtime.apiBaseUrl, crossApi: runtime.crossApi, fetch: (input, init) => fetch(input, init), language, rewriteUrl: runtime.rewriteUrl })
     const storage = createBrowserStorage(() => window.localStorage, { ownKeys: SYMBOL_STORAGE_KEYS })
     loader = createSymbolLoader({ client, storage, monitor: runtime.monitor, now: Date.now, language: language.code })
     loaders.set(language.code, loader)

@@ -1,6 +1,7 @@
 'use client'
 
 import { createContext, useContext, useState, type ReactNode } from 'react'
+import { CROSS_API_FLAG } from '@/lib/http/constants'
 import { createClientMonitor, readMarketingParams, type ClientMonitor } from '@/lib/monitor'
 import { silentMonitor, type Monitor } from '@/lib/monitor/monitor'
 import type { ApiHosts, FastPathSettings } from '@/lib/regions/config'
@@ -24,6 +25,8 @@ export interface ClientRuntime {
   apiBaseUrl: () => string
   /** The fast path's host rewrite; identity while it is off. Never throws. */
   rewriteUrl: (url: string) => string
+  /** SPEC §7 fe.crossApi: API calls go to the site's own /x-api instead of an API host. */
+  crossApi: () => boolean
   monitor: Monitor
   /** The engines, once started (null on the server and before the config is known). */
   network: ExternalStore<NetworkEngines | null>
@@ -57,6 +60,15 @@ async function currentConfig(initial: ClientSiteConfig): Promise<ClientSiteConfi
   return answer && answer.region === initial.region && answer.apiHosts?.main ? answer : initial
 }
 
+/** The local flag of SPEC §7, kept in localStorage (docs/decisions.md "fe.crossApi"). */
+function readCrossApiFlag(): boolean {
+  try {
+    return window.localStorage.getItem(CROSS_API_FLAG) === 'true'
+  } catch {
+    return false // storage blocked: no flag
+  }
+}
+
 function createRuntime(initial: ClientSiteConfig): ClientRuntime {
   const monitor = createMonitor()
   const network = createExternalStore<NetworkEngines | null>(null)
@@ -69,13 +81,14 @@ function createRuntime(initial: ClientSiteConfig): ClientRuntime {
     ready,
     apiBaseUrl: () => network.getSnapshot()?.chooser.currentBaseUrl() ?? initial.apiHosts.main,
     rewriteUrl: (url) => network.getSnapshot()?.fastPath.rewriteUrl(url) ?? url,
+    crossApi: readCrossApiFlag,
     monitor,
     network,
   }
 }
 
 function serverRuntime(site: ClientSiteConfig): ClientRuntime {
-  return { ready: Promise.resolve(), apiBaseUrl: () => site.apiHosts.main, rewriteUrl: (url) => url, monitor: silentMonitor, network: createExternalStore(null) }
+  return { ready: Promise.resolve(), apiBaseUrl: () => site.apiHosts.main, rewriteUrl: (url) => url, crossApi: () => false, monitor: silentMonitor, network: createExternalStore(null) }
 }
 
 export function ClientRuntimeProvider({ site, children }: { site: ClientSiteConfig; children: ReactNode }) {
