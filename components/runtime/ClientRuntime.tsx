@@ -2,7 +2,8 @@
 
 import { createContext, useContext, useState, type ReactNode } from 'react'
 import { CROSS_API_FLAG } from '@/lib/http/constants'
-import { createClientMonitor, readMarketingParams, type ClientMonitor } from '@/lib/monitor'
+import { createClientMonitor, type ClientMonitor } from '@/lib/monitor/client-monitor'
+import { readMarketingParams } from '@/lib/monitor/marketing'
 import { silentMonitor, type Monitor } from '@/lib/monitor/monitor'
 import type { ApiHosts, FastPathSettings } from '@/lib/regions/config'
 import { createExternalStore, type ExternalStore } from '@/lib/routing/external-store'

@@ -1,5 +1,5 @@
 import type { Timers } from '@/lib/http/options'
-import type { MonitorBatch } from '@/lib/monitor/batch'
+import type { MonitorBatch } from '@/lib/monitor/batch-limits'
 import type { Visibility } from '@/lib/routing/environment'
 
 /** The browser's side of what lib/ engines take injected (timers, visibility, beacons). */

@@ -1,4 +1,4 @@
-import { MAX_BATCH_BYTES, type MonitorBatch, type MonitorBatchEvent } from './batch'
+import { MAX_BATCH_BYTES, type MonitorBatch, type MonitorBatchEvent } from './batch-limits'
 
 /**
  * The client monitor's queue: bounded (the oldest events go first when full, and are counted),

@@ -7,14 +7,12 @@ import { MARKETING_KEYS, MAX_MARKETING_VALUE_LENGTH, type MarketingKey } from '.
  * and the server collector (which parses untrusted input with it).
  */
 
-/** A request body larger than this is refused by the collector; the client never builds one. */
-export const MAX_BATCH_BYTES = 32 * 1024
-export const MAX_BATCH_EVENTS = 50
-export const MAX_EVENT_NAME_LENGTH = 64
-export const MAX_DETAIL_KEYS = 20
-export const MAX_DETAIL_KEY_LENGTH = 64
-export const MAX_DETAIL_STRING_LENGTH = 256
-export const MAX_PAGE_LENGTH = 512
+import {
+  MAX_BATCH_EVENTS, MAX_DETAIL_KEY_LENGTH, MAX_DETAIL_KEYS, MAX_DETAIL_STRING_LENGTH, MAX_EVENT_NAME_LENGTH, MAX_PAGE_LENGTH,
+  type MonitorBatch, type MonitorBatchEvent,
+} from './batch-limits'
+
+export * from './batch-limits'
 
 const detailSchema = z
   .record(z.string().max(MAX_DETAIL_KEY_LENGTH), z.union([z.string().max(MAX_DETAIL_STRING_LENGTH), z.number(), z.boolean(), z.null()]))
@@ -40,6 +38,9 @@ export const monitorBatchSchema = z.strictObject({
   dropped: z.number().int().nonnegative().optional(),
 })
 
-export type MonitorBatchEvent = z.infer<typeof monitorEventSchema>
-export type MonitorBatch = z.infer<typeof monitorBatchSchema>
-export type DetailValue = string | number | boolean | null
+// The hand-written types of ./batch-limits.ts and the schema must describe the same shape.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never
+const _eventShape: Same<z.infer<typeof monitorEventSchema>, MonitorBatchEvent> = true
+const _batchShape: Same<z.infer<typeof monitorBatchSchema>, MonitorBatch> = true
+void _eventShape
+void _batchShape

@@ -1,5 +1,5 @@
 import type { Timers } from '../http/options'
-import { MAX_BATCH_EVENTS, MAX_PAGE_LENGTH, type MonitorBatch, type MonitorBatchEvent } from './batch'
+import { MAX_BATCH_EVENTS, MAX_PAGE_LENGTH, type MonitorBatch, type MonitorBatchEvent } from './batch-limits'
 import { createBatchQueue } from './batch-queue'
 import type { MarketingParams } from './marketing'
 import type { Monitor } from './monitor'

@@ -1,4 +1,4 @@
-import { MAX_DETAIL_KEY_LENGTH, MAX_DETAIL_KEYS, MAX_DETAIL_STRING_LENGTH, MAX_EVENT_NAME_LENGTH, type DetailValue, type MonitorBatchEvent } from './batch'
+import { MAX_DETAIL_KEY_LENGTH, MAX_DETAIL_KEYS, MAX_DETAIL_STRING_LENGTH, MAX_EVENT_NAME_LENGTH, type DetailValue, type MonitorBatchEvent } from './batch-limits'
 
 /**
  * Turns whatever an engine logs into an event that fits the batch schema: strings cut to their

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { ROUTE_HOSTS, ROUTE_MODES, ROUTE_STORAGE_KEY, type RouteHost, type RouteMode } from './constants'
 import type { RouteStorage } from './environment'
 
@@ -15,12 +14,21 @@ export interface SavedRoute {
   savedAt: number
 }
 
-const savedRouteSchema = z.object({
-  site: z.string().min(1).max(64),
-  mode: z.enum(ROUTE_MODES as [RouteMode, ...RouteMode[]]),
-  host: z.enum(ROUTE_HOSTS as [RouteHost, ...RouteHost[]]).optional(),
-  savedAt: z.number(), // zod 4 numbers are finite
-})
+/**
+ * Checked by hand rather than with zod: this runs in every page's bundle, and four fields do
+ * not justify shipping a schema library to the browser.
+ */
+function parseSavedRoute(value: unknown): { success: true; data: SavedRoute } | { success: false; message: string } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { success: false, message: 'not an object' }
+  const { site, mode, host, savedAt } = value as Record<string, unknown>
+  if (typeof site !== 'string' || site.length < 1 || site.length > 64) return { success: false, message: 'site must be a string of 1–64 characters' }
+  if (!ROUTE_MODES.includes(mode as RouteMode)) return { success: false, message: `mode must be one of ${ROUTE_MODES.join(', ')}` }
+  if (host !== undefined && !ROUTE_HOSTS.includes(host as RouteHost)) return { success: false, message: `host must be one of ${ROUTE_HOSTS.join(', ')}` }
+  if (typeof savedAt !== 'number' || !Number.isFinite(savedAt)) return { success: false, message: 'savedAt must be a finite number' }
+  const data: SavedRoute = { site, mode: mode as RouteMode, savedAt }
+  if (host !== undefined) data.host = host as RouteHost
+  return { success: true, data }
+}
 
 export type LoadedRoute =
   | { status: 'absent' }
@@ -38,11 +46,11 @@ export function loadSavedRoute(storage: RouteStorage, site: string): LoadedRoute
   if (text === null) return { status: 'absent' }
   let dropped: LoadedRoute & { status: 'dropped' }
   try {
-    const parsed = savedRouteSchema.safeParse(JSON.parse(text))
+    const parsed = parseSavedRoute(JSON.parse(text))
     if (parsed.success && parsed.data.site === site) return { status: 'ok', route: parsed.data }
     dropped = parsed.success
       ? { status: 'dropped', reason: 'other-site', detail: `saved for ${parsed.data.site}` }
-      : { status: 'dropped', reason: 'corrupt', detail: parsed.error.issues[0]?.message ?? 'does not fit' }
+      : { status: 'dropped', reason: 'corrupt', detail: parsed.message }
   } catch (error) {
     dropped = { status: 'dropped', reason: 'corrupt', detail: error instanceof Error ? error.message : String(error) }
   }
