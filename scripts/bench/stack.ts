@@ -1,0 +1,123 @@
+/**
+ * The system under test: the upstream simulator and the production site, on the bench's own
+ * ports (3300…, 4300…) so a demo (3000, 4009…), an e2e run (3100, 4109…) or another engineer's
+ * server can keep running beside it.
+ */
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { header, request } from './http'
+import { portInUse, start, waitForHttp, type Started } from './processes'
+
+export const SIM_PORTS = { admin: 4300, main: 4301, alt1: 4302, alt2: 4303, fastPath: 4304 } as const
+const sim = (name: keyof typeof SIM_PORTS) => `http://127.0.0.1:${SIM_PORTS[name]}`
+
+/**
+ * The site's environment: the defaults of README "Configuration" pointed at our simulator.
+ * Region, simulator and bench switches from the caller's shell are dropped, so every run
+ * measures the same configuration.
+ */
+export function siteEnv(port: number, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...environmentWithout(/^(REGION_|SIM_|BENCH_|API_|FAST_PATH_HOSTS$|TRUST_PROXY$|SYMBOL_CACHE_DIR$|PORT$)/),
+    API_BASE_URL: sim('main'),
+    API_HOSTS: [sim('main'), sim('alt1'), sim('alt2')].join(','),
+    FAST_PATH_HOSTS: sim('fastPath'),
+    PORT: String(port),
+    // What next build and next start set anyway; explicit so a shell's NODE_ENV cannot leak in.
+    NODE_ENV: 'production',
+    NEXT_TELEMETRY_DISABLED: '1',
+    ...extra,
+  }
+}
+
+function environmentWithout(names: RegExp): NodeJS.ProcessEnv {
+  const env = { ...process.env }
+  for (const name of Object.keys(env)) if (names.test(name)) delete env[name]
+  return env
+}
+
+const bin = (root: string, name: string) => join(root, 'node_modules', '.bin', name)
+
+/** Fails when a port is taken, before anything starts: never measure someone else's server. */
+export async function assertFree(...ports: number[]): Promise<void> {
+  for (const port of ports) {
+    if (await portInUse(port)) throw new Error(`port ${port} is in use: is another bench (or something else) running on it?`)
+  }
+}
+
+export async function startSimulator(root: string, logDir: string): Promise<Started> {
+  await assertFree(...Object.values(SIM_PORTS))
+  const ports = Object.entries(SIM_PORTS).map(([name, port]) => `${name}=${port}`).join(',')
+  // No latency and no faults: the bench switches the hang on itself, through the admin endpoint.
+  const started = start('simulator', bin(root, 'tsx'), ['simulator/cli.ts', '--ports', ports], {
+    cwd: root,
+    env: environmentWithout(/^SIM_/),
+    logFile: join(logDir, 'simulator.log'),
+  })
+  return ready(started, SIM_PORTS.admin, '/state')
+}
+
+/** `next build`, unless BENCH_SKIP_BUILD=1 and a build exists. Resolves with seconds taken, or null when skipped. */
+export async function buildSite(root: string, env: NodeJS.ProcessEnv, logDir: string): Promise<number | null> {
+  if (process.env.BENCH_SKIP_BUILD === '1' && existsSync(join(root, '.next', 'BUILD_ID'))) return null
+  const began = Date.now()
+  const build = start('next build', bin(root, 'next'), ['build'], { cwd: root, env, logFile: join(logDir, 'build.log') })
+  const code = await build.exited
+  if (code !== 0) throw new Error(`next build failed (exit ${code}); log: ${build.logFile}`)
+  return (Date.now() - began) / 1000
+}
+
+export async function startSite(root: string, port: number, env: NodeJS.ProcessEnv, logDir: string, label: string): Promise<Started> {
+  await assertFree(port)
+  // No -H 127.0.0.1: Next would then take the middleware's rewrite to http://localhost:port/…
+  // for an external URL (not its own origin), proxy it, and every page would answer 307.
+  const started = start(`next start (${label})`, bin(root, 'next'), ['start', '-p', String(port)], {
+    cwd: root,
+    env,
+    logFile: join(logDir, `site-${port}.log`),
+  })
+  return ready(started, port, '/api/health')
+}
+
+/** Waits until it answers; a process that never does is stopped here, as the caller never gets it. */
+async function ready(started: Started, port: number, path: string): Promise<Started> {
+  try {
+    await waitForHttp(started, port, path)
+    return started
+  } catch (error) {
+    await started.stop()
+    throw error
+  }
+}
+
+/**
+ * Requests a page until Next serves it from its ISR cache (x-nextjs-cache: HIT), so a load run
+ * measures cache hits, not the first render. Returns the last cache header seen.
+ */
+export async function warmPage(port: number, path: string, attempts = 20): Promise<string> {
+  let cache = 'none'
+  for (let i = 0; i < attempts; i++) {
+    const reply = await request({ port, path })
+    if (reply.status !== 200) throw new Error(`warming ${path} on :${port}: status ${reply.status}`)
+    cache = header(reply, 'x-nextjs-cache') ?? 'none'
+    if (cache === 'HIT') return cache
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  return cache
+}
+
+async function admin(method: 'POST' | 'DELETE' | 'GET', path: string, body?: unknown): Promise<unknown> {
+  const reply = await request({ port: SIM_PORTS.admin, path, method, host: `127.0.0.1:${SIM_PORTS.admin}`, body: body === undefined ? undefined : JSON.stringify(body) })
+  if (reply.status !== 200) throw new Error(`simulator admin ${method} ${path}: ${reply.status} ${reply.body.toString('utf8')}`)
+  return JSON.parse(reply.body.toString('utf8')) as unknown
+}
+
+/** Every host and endpoint accepts requests and never answers (docs/simulator.md "Faults"). */
+export const hangUpstream = () => admin('POST', '/faults', { host: '*', endpoint: '*', fault: { kind: 'hang' } })
+export const clearFaults = () => admin('DELETE', '/faults')
+
+/** Requests the simulator has seen so far, all hosts and endpoints. */
+export async function upstreamHits(): Promise<number> {
+  const state = (await admin('GET', '/state')) as { hits?: Record<string, Record<string, number>> }
+  return Object.values(state.hits ?? {}).reduce((total, byEndpoint) => total + Object.values(byEndpoint).reduce((a, b) => a + b, 0), 0)
+}
