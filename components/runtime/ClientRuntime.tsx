@@ -8,7 +8,7 @@ import { silentMonitor, type Monitor } from '@/lib/monitor/monitor'
 import type { ApiHosts, FastPathSettings } from '@/lib/regions/config'
 import { createExternalStore, type ExternalStore } from '@/lib/routing/external-store'
 import { browserTimers, onOnline, sendBatch } from './browser-env'
-import { startNetwork, type NetworkEngines } from './network'
+import type { NetworkEngines } from './network'
 
 /** What the browser needs from the server's ops configuration (issue #4: no rebuild to change it). */
 export interface ClientSiteConfig {
@@ -73,7 +73,9 @@ function readCrossApiFlag(): boolean {
 function createRuntime(initial: ClientSiteConfig): ClientRuntime {
   const monitor = createMonitor()
   const network = createExternalStore<NetworkEngines | null>(null)
-  const ready = currentConfig(initial).then((site) => {
+  // The engines are a chunk of their own, loaded after hydration: no page needs them to render
+  // (docs/decisions.md "First-load JavaScript").
+  const ready = Promise.all([currentConfig(initial), import('./network')]).then(([site, { startNetwork }]) => {
     const started = startNetwork(site, monitor)
     network.update(() => started.engines)
     return started.settled

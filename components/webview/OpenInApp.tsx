@@ -2,11 +2,11 @@
 
 import { useState } from 'react'
 import { useTranslations } from 'next-intl'
-import { callBridge, isWebviewRequiredError, REQUIRED_APP_VERSION, type NativeBridge } from '@/lib/webview'
+import type { NativeBridge } from '@/lib/webview/bridge'
 
 declare global {
   interface Window {
-    /** Injected by the exchange app's webview (docs/decisions.md "Webview detection"). */
+    /** Injected by the exchange app's webview (docs/decisions.md "Webview user agent"). */
     bybitBridge?: NativeBridge
   }
 }
@@ -16,12 +16,14 @@ export function OpenInApp({ symbolId }: { symbolId: string }) {
   const t = useTranslations('Webview')
   const [notice, setNotice] = useState<string | null>(null)
   async function open() {
+    // The bridge and the version parsing load on the first click, not with the page.
+    const { callBridge, isWebviewRequiredError } = await import('@/lib/webview/bridge')
     try {
       await callBridge('openSpotTrade', { symbolId }, { userAgent: navigator.userAgent, bridge: window.bybitBridge })
       setNotice(null)
     } catch (error) {
       if (!isWebviewRequiredError(error)) throw error
-      setNotice(t('required', { version: REQUIRED_APP_VERSION }))
+      setNotice(t('required', { version: error.requiredVersion }))
     }
   }
   return (

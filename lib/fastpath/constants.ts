@@ -1,6 +1,6 @@
 /**
  * Fast-path constants (SPEC §4 "Fast-path network layer", §9). How each one is used is in
- * docs/decisions-network.md "Fast path".
+ * docs/decisions.md "Fast path".
  */
 
 /** Configured mode; also the state names (SPEC §4: off, open globally, on for whitelisted users). */

@@ -13,7 +13,7 @@ function replay(leads: number[]): { cycle: number; decision: SwitchDecision } | 
   return null
 }
 
-describe('route switch rules (SPEC §4; docs/decisions-network.md "Route switch rules")', () => {
+describe('route switch rules (SPEC §4; docs/decisions.md "Route switch rules")', () => {
   it('uses the spec thresholds', () => {
     expect([ROUTE_SWITCH_MARGIN, ROUTE_URGENT_MARGIN, ROUTE_CONFIRM_LEAD]).toEqual([5, 25, 30])
   })

@@ -1,7 +1,7 @@
 import { ROUTE_CONFIRM_LEAD, ROUTE_HOSTS, ROUTE_SWITCH_MARGIN, ROUTE_URGENT_MARGIN, type RouteHost } from './constants'
 
 /**
- * The automatic switch rule (SPEC §4; docs/decisions-network.md "Route switch rules"):
+ * The automatic switch rule (SPEC §4; docs/decisions.md "Route switch rules"):
  * - a challenger "leads" when the host in use scores more than 5 units worse than it;
  * - leading by more than 25 units in one cycle switches at once (a failing or badly degraded
  *   host is left on the next probe cycle);
