@@ -49,6 +49,17 @@ describe('server symbol service', () => {
     expect(stale.symbols.length).toBe(good.symbols.length)
   })
 
+  it('with the upstream hung, a language never loaded answers after patienceMs with another language’s list', async () => {
+    const s = service()
+    const good = await s.getSymbolList(region, en)
+    sim.setFault({ host: '*', endpoint: '*', fault: { kind: 'hang' } })
+    const started = Date.now()
+    const borrowed = await s.getSymbolList(region, tr)
+    expect(Date.now() - started).toBeLessThan(1500)
+    expect(borrowed.provenance.source).toBe('cache')
+    expect(borrowed.symbols.length).toBe(good.symbols.length)
+  })
+
   it('a restarted server with the upstream down renders its last good list from disk', async () => {
     const before = await service().getSymbolList(region, en)
     sim.setFault({ host: 'main', endpoint: '*', fault: { kind: 'refuse' } })

@@ -66,13 +66,19 @@ export function createSymbolService(options: SymbolServiceOptions) {
    */
   function borrowIfBuiltin(entry: Entry, region: RegionConfig, result: SymbolListResult): SymbolListResult {
     if (result.provenance.source !== 'builtin') return result
+    const borrowed = bestOtherList(entry, region)
+    return borrowed ? asCached(borrowed) : result
+  }
+
+  /** The freshest good list another language of the same upstream has. */
+  function bestOtherList(entry: Entry, region: RegionConfig): SymbolListResult | undefined {
     let best: SymbolListResult | undefined
     for (const [key, other] of entries) {
       const candidate = other.last?.result
       if (other === entry || !candidate || !key.startsWith(`${region.apiBaseUrl} `) || candidate.provenance.source === 'builtin') continue
       if (!best || candidate.provenance.fetchedAt > best.provenance.fetchedAt) best = candidate
     }
-    return best ? asCached(best) : result
+    return best
   }
 
   function record(entry: Entry, region: RegionConfig, result: SymbolListResult): SymbolListResult {
@@ -90,7 +96,9 @@ export function createSymbolService(options: SymbolServiceOptions) {
     const previous = entry.last
     if (previous && isLive(previous.result) && Date.now() - previous.at < reuseMs) return previous.result
     const loading = entry.loader.load().then((loaded) => record(entry, region, borrowIfBuiltin(entry, region, loaded)))
-    if (!previous || previous.result.provenance.source === 'builtin') return loading
+    // What answers if the upstream is slow: this language's last good list, else another's.
+    const fallback = previous && previous.result.provenance.source !== 'builtin' ? previous.result : bestOtherList(entry, region)
+    if (!fallback) return loading
     // A slow or hung upstream must not hold a render for the chain's 2 × 8000 ms: after
     // patienceMs the last good list answers (as a cached copy) and the load goes on.
     let timer: ReturnType<typeof setTimeout> | undefined
@@ -99,7 +107,7 @@ export function createSymbolService(options: SymbolServiceOptions) {
     clearTimeout(timer)
     if (first) return first
     metrics.stalePages.inc({ region: region.id, source: 'slow-upstream' })
-    return asCached(previous.result)
+    return asCached(fallback)
   }
 
   /** What /api/health reports: per region, the freshest list its pages were rendered from. */
