@@ -5,7 +5,7 @@
 import type { Simulator } from '@/simulator/contract'
 import type { KeyValueStorage } from '../storage/storage'
 import { SYMBOL_INCIDENTS as I } from './incidents'
-import { harness, startSim } from './__tests__/harness'
+import { downV2, downV3, harness, startSim } from './__tests__/harness'
 
 let sim: Simulator
 beforeEach(async () => {
@@ -13,8 +13,6 @@ beforeEach(async () => {
 })
 afterEach(() => sim.close())
 
-const downV3 = () => sim.setFault({ host: 'main', endpoint: 'symbol_list_v3', fault: { kind: 'status', status: 503 } })
-const downV2 = () => sim.setFault({ host: 'main', endpoint: 'symbol_list_v2', fault: { kind: 'status', status: 502 } })
 
 describe('a thrown bug', () => {
   const throwing: KeyValueStorage = {
@@ -34,7 +32,7 @@ describe('a thrown bug', () => {
   })
 
   it('in every step still ends with a list, never an exception', async () => {
-    downV2()
+    downV2(sim)
     const h = harness(sim, { storage: throwing })
     const result = await h.loader.load()
     expect(result.provenance.source).toBe('builtin')
@@ -67,7 +65,7 @@ describe('a thrown bug', () => {
     }
     const h = harness(sim, { monitor: exploding })
     expect((await h.loader.load()).provenance.source).toBe('v3+all')
-    downV3()
+    downV3(sim)
     expect((await h.loader.load()).provenance.source).toBe('v2')
   })
 })

@@ -6,7 +6,7 @@ import type { Simulator } from '@/simulator/contract'
 import { INCREMENTAL_CACHE_KEY, SYMBOL_CACHE_KEY } from '../storage/keys'
 import { createMemoryStorage } from '../storage/memory'
 import { SYMBOL_INCIDENTS as I } from './incidents'
-import { harness, lastQuery, startSim } from './__tests__/harness'
+import { downV2, downV3, harness, lastQuery, startSim } from './__tests__/harness'
 
 let sim: Simulator
 beforeEach(async () => {
@@ -14,11 +14,9 @@ beforeEach(async () => {
 })
 afterEach(() => sim.close())
 
-const downV3 = () => sim.setFault({ host: 'main', endpoint: 'symbol_list_v3', fault: { kind: 'status', status: 503 } })
-const downV2 = () => sim.setFault({ host: 'main', endpoint: 'symbol_list_v2', fault: { kind: 'status', status: 502 } })
 
 it('v3 down: v2 is used and nothing is stored', async () => {
-  downV3()
+  downV3(sim)
   const h = harness(sim)
   const result = await h.loader.load()
   expect(result.provenance).toEqual({ source: 'v2', fetchedAt: h.clock.now, dropped: 0 })
@@ -33,8 +31,8 @@ it('v3 and v2 down: the stored list, with its age', async () => {
   const storage = createMemoryStorage()
   const first = harness(sim, { storage })
   const good = await first.loader.load()
-  downV3()
-  downV2()
+  downV3(sim)
+  downV2(sim)
   const later = harness(sim, { storage }) // a new page: nothing in memory
   later.clock.now = first.clock.now + 5000
   const result = await later.loader.load()
@@ -48,8 +46,8 @@ it('the same loader keeps its last good list even when storage lost it', async (
   const h = harness(sim)
   const good = await h.loader.load()
   h.storage.removeItem(SYMBOL_CACHE_KEY)
-  downV3()
-  downV2()
+  downV3(sim)
+  downV2(sim)
   h.clock.now += 700
   const result = await h.loader.load()
   expect(result.provenance).toEqual({ source: 'cache', fetchedAt: good.provenance.fetchedAt, ageMs: 700, dropped: 0 })
@@ -60,19 +58,19 @@ it('the same loader keeps its last good list even when storage lost it', async (
 it('stale-if-error: a newer v2 list in memory wins over an older stored v3+all list', async () => {
   const h = harness(sim)
   const stored = await h.loader.load()
-  downV3()
+  downV3(sim)
   h.clock.now += 1000
   const fromV2 = await h.loader.load()
   expect(fromV2.provenance.source).toBe('v2')
-  downV2()
+  downV2(sim)
   h.clock.now += 1000
   const result = await h.loader.load()
   expect(result.provenance).toMatchObject({ source: 'cache', fetchedAt: stored.provenance.fetchedAt + 1000, ageMs: 1000 })
 })
 
 it('nothing cached and everything down: the built-in sample', async () => {
-  downV3()
-  downV2()
+  downV3(sim)
+  downV2(sim)
   const h = harness(sim)
   const result = await h.loader.load()
   expect(result.provenance).toEqual({ source: 'builtin', fetchedAt: h.clock.now, dropped: 0 })
@@ -98,8 +96,8 @@ describe('corrupt cache', () => {
   })
 
   it('with everything down falls through to the built-in sample', async () => {
-    downV3()
-    downV2()
+    downV3(sim)
+    downV2(sim)
     const h = harness(sim, { storage: corrupt() })
     expect((await h.loader.load()).provenance.source).toBe('builtin')
     expect(h.monitor.codes()).toEqual([I.V3_REQUEST_ERROR, I.FALLBACK_TO_V2, I.V2_FALLBACK_ERROR, I.BUILTIN_DATA_USED])

@@ -65,3 +65,7 @@ export function lastQuery(urls: readonly string[], endpoint: string): URLSearchP
   if (!url) throw new Error(`no request to ${endpoint} in ${urls.join(', ')}`)
   return new URL(url).searchParams
 }
+
+/** The chain's two remote sources failing with an HTTP error on the main host. */
+export const downV3 = (sim: Simulator) => sim.setFault({ host: 'main', endpoint: 'symbol_list_v3', fault: { kind: 'status', status: 503 } })
+export const downV2 = (sim: Simulator) => sim.setFault({ host: 'main', endpoint: 'symbol_list_v2', fault: { kind: 'status', status: 502 } })
