@@ -1,6 +1,6 @@
 /**
  * The simulator's public contract: what the demo, the unit tests and the e2e set-up rely on.
- * The upstream wire format itself is ../shared/WIRE.md (copied into docs/wire.md).
+ * The upstream wire format itself is docs/wire.md.
  */
 
 /** The four upstream hosts the simulator plays. `alt1`/`alt2` are the "@1"/"@2" API hosts. */
