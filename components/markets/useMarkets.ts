@@ -1,22 +1,33 @@
 'use client'
 
 import useSWR from 'swr'
-import { createHttpClient } from '@/lib/http/client'
 import { preferBetter, toMarketsView, type MarketsView } from '@/lib/markets/view'
-import { createBrowserStorage, SYMBOL_STORAGE_KEYS } from '@/lib/storage'
-import { createSymbolLoader, type SymbolLoader } from '@/lib/symbols'
+import type { SymbolLoader } from '@/lib/symbols'
 import { useClientRuntime, type ClientRuntime } from '../runtime/ClientRuntime'
 
 /** Per language: the browser's loader and the list the page shows now. */
-const loaders = new Map<string, SymbolLoader>()
+const loaders = new Map<string, Promise<SymbolLoader>>()
 const shown = new Map<string, MarketsView>()
 
-function loaderFor(runtime: ClientRuntime, language: { code: string; locale: string }): SymbolLoader {
+/**
+ * The browser's pair-list chain (request client, schemas, bignumber.js) is a chunk of its own:
+ * the page renders and hydrates from the server's list, and the chain loads for the first
+ * revalidation (docs/decisions.md "First-load JavaScript").
+ */
+function loaderFor(runtime: ClientRuntime, language: { code: string; locale: string }): Promise<SymbolLoader> {
   let loader = loaders.get(language.code)
   if (!loader) {
-    const client = createHttpClient({ baseUrl: runtime.apiBaseUrl, crossApi: runtime.crossApi, fetch: (input, init) => fetch(input, init), language, rewriteUrl: runtime.rewriteUrl })
-    const storage = createBrowserStorage(() => window.localStorage, { ownKeys: SYMBOL_STORAGE_KEYS })
-    loader = createSymbolLoader({ client, storage, monitor: runtime.monitor, now: Date.now, language: language.code })
+    loader = Promise.all([import('@/lib/http/client'), import('@/lib/storage'), import('@/lib/symbols')]).then(
+      ([{ createHttpClient }, { createBrowserStorage, SYMBOL_STORAGE_KEYS }, { createSymbolLoader }]) => {
+        const client = createHttpClient({ baseUrl: runtime.apiBaseUrl, crossApi: runtime.crossApi, fetch: (input, init) => fetch(input, init), language, rewriteUrl: runtime.rewriteUrl })
+        const storage = createBrowserStorage(() => window.localStorage, { ownKeys: SYMBOL_STORAGE_KEYS })
+        return createSymbolLoader({ client, storage, monitor: runtime.monitor, now: Date.now, language: language.code })
+      },
+      (error: unknown) => {
+        loaders.delete(language.code) // a chunk that failed to load is tried again next time
+        throw error
+      },
+    )
     loaders.set(language.code, loader)
   }
   return loader
@@ -31,8 +42,8 @@ export function useMarkets(initial: MarketsView, language: { code: string; local
   const { data } = useSWR(
     ['markets', language.code],
     async () => {
-      await runtime.ready
-      const incoming = toMarketsView(await loaderFor(runtime, language).load())
+      const [loader] = await Promise.all([loaderFor(runtime, language), runtime.ready])
+      const incoming = toMarketsView(await loader.load())
       const next = preferBetter(shown.get(language.code) ?? initial, incoming, Date.now())
       shown.set(language.code, next)
       return next
