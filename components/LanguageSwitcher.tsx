@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl'
 import { LANG_COOKIE } from '@/lib/i18n/languages'
 import { swapLangPrefix } from '@/lib/i18n/path'
+import { useHydrated } from './useHydrated'
 
 export interface LanguageOption {
   code: string
@@ -14,6 +15,7 @@ const ONE_YEAR_S = 365 * 24 * 60 * 60
 /** The region's languages by their own names; choosing one persists it and keeps the page. */
 export function LanguageSwitcher({ current, languages }: { current: string; languages: LanguageOption[] }) {
   const t = useTranslations('Header')
+  const hydrated = useHydrated()
   function choose(code: string) {
     document.cookie = `${LANG_COOKIE}=${encodeURIComponent(code)}; path=/; max-age=${ONE_YEAR_S}; samesite=lax`
     // A full navigation: <html lang/dir> belong to the root layout, which changes with the language.
@@ -22,7 +24,7 @@ export function LanguageSwitcher({ current, languages }: { current: string; lang
   return (
     <label className="language-switcher">
       <span className="visually-hidden">{t('language')}</span>
-      <select aria-label={t('language')} value={current} onChange={(event) => choose(event.target.value)} data-testid="language-switcher">
+      <select aria-label={t('language')} disabled={!hydrated} value={current} onChange={(event) => choose(event.target.value)} data-testid="language-switcher">
         {languages.map((language) => (
           <option key={language.code} value={language.code} lang={language.code}>
             {language.label}

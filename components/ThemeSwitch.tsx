@@ -3,6 +3,7 @@
 import { useSyncExternalStore } from 'react'
 import { useTranslations } from 'next-intl'
 import { THEME_COOKIE } from '@/lib/i18n/languages'
+import { useHydrated } from './useHydrated'
 
 type Theme = 'day' | 'night'
 const ONE_YEAR_S = 365 * 24 * 60 * 60
@@ -19,6 +20,7 @@ function subscribe(onChange: () => void) {
 
 export function ThemeSwitch() {
   const t = useTranslations('Header')
+  const hydrated = useHydrated()
   // The server renders "night"; ThemeScript may already have switched the DOM before hydration.
   const theme = useSyncExternalStore<Theme>(subscribe, readTheme, () => 'night')
   function toggle() {
@@ -32,7 +34,7 @@ export function ThemeSwitch() {
     }
   }
   return (
-    <button type="button" className="theme-switch" onClick={toggle} aria-label={t('theme')} data-testid="theme-switch" data-theme-value={theme}>
+    <button type="button" className="theme-switch" disabled={!hydrated} onClick={toggle} aria-label={t('theme')} data-testid="theme-switch" data-theme-value={theme}>
       {theme === 'day' ? t('themeDay') : t('themeNight')}
     </button>
   )

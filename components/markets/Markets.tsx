@@ -7,11 +7,14 @@ import { filterMarkets, type MarketTab, type MarketsView } from '@/lib/markets/v
 import { ProvenanceBadge } from '../ProvenanceBadge'
 import { formatVolume } from '../format'
 import { useMarkets } from './useMarkets'
+import { useHydrated } from '../useHydrated'
 
 export function Markets({ initial, lang }: { initial: MarketsView; lang: string }) {
   const t = useTranslations('Markets')
   const locale = useLocale()
   const view = useMarkets(initial, { code: lang, locale })
+  // Tabs, tags and search are JavaScript: inert until hydrated, so no early input is lost.
+  const hydrated = useHydrated()
   const first = view.groups[0]
   const [tab, setTab] = useState<MarketTab>(first ? { kind: 'quote', tokenId: first.tokenId } : { kind: 'fiat' })
   const [tag, setTag] = useState<string | null>(null)
@@ -32,25 +35,25 @@ export function Markets({ initial, lang }: { initial: MarketsView; lang: string 
       <div className="markets-tools">
         <div role="tablist" className="tabs">
           {quoteGroups.map((group) => (
-            <button key={group.tokenId} role="tab" type="button" aria-selected={tab.kind === 'quote' && tab.tokenId === group.tokenId} onClick={() => selectTab({ kind: 'quote', tokenId: group.tokenId })}>
+            <button key={group.tokenId} role="tab" type="button" disabled={!hydrated} aria-selected={tab.kind === 'quote' && tab.tokenId === group.tokenId} onClick={() => selectTab({ kind: 'quote', tokenId: group.tokenId })}>
               {group.tokenName}
             </button>
           ))}
           {hasFiat ? (
-            <button role="tab" type="button" aria-selected={tab.kind === 'fiat'} onClick={() => selectTab({ kind: 'fiat' })}>
+            <button role="tab" type="button" disabled={!hydrated} aria-selected={tab.kind === 'fiat'} onClick={() => selectTab({ kind: 'fiat' })}>
               {t('fiat')}
             </button>
           ) : null}
         </div>
-        <input type="search" aria-label={t('searchLabel')} placeholder={t('searchPlaceholder')} value={query} onChange={(e) => setQuery(e.target.value)} data-testid="market-search" />
+        <input type="search" readOnly={!hydrated} aria-label={t('searchLabel')} placeholder={t('searchPlaceholder')} value={query} onChange={(e) => setQuery(e.target.value)} data-testid="market-search" />
       </div>
       {tags.length > 0 ? (
         <div className="tags" aria-label={t('tags')}>
-          <button type="button" aria-pressed={tag === null} onClick={() => setTag(null)}>
+          <button type="button" disabled={!hydrated} aria-pressed={tag === null} onClick={() => setTag(null)}>
             {t('all')}
           </button>
           {tags.map((name) => (
-            <button key={name} type="button" aria-pressed={tag === name} onClick={() => setTag(name)}>
+            <button key={name} type="button" disabled={!hydrated} aria-pressed={tag === name} onClick={() => setTag(name)}>
               {name}
             </button>
           ))}

@@ -3,6 +3,7 @@
 import { useState } from 'react'
 import { useTranslations } from 'next-intl'
 import type { NativeBridge } from '@/lib/webview/bridge'
+import { useHydrated } from '../useHydrated'
 
 declare global {
   interface Window {
@@ -15,6 +16,7 @@ declare global {
 export function OpenInApp({ symbolId }: { symbolId: string }) {
   const t = useTranslations('Webview')
   const [notice, setNotice] = useState<string | null>(null)
+  const hydrated = useHydrated()
   async function open() {
     // The bridge and the version parsing load on the first click, not with the page.
     const { callBridge, isWebviewRequiredError } = await import('@/lib/webview/bridge')
@@ -28,7 +30,7 @@ export function OpenInApp({ symbolId }: { symbolId: string }) {
   }
   return (
     <div className="open-in-app">
-      <button type="button" onClick={() => void open()} data-testid="open-in-app">
+      <button type="button" disabled={!hydrated} onClick={() => void open()} data-testid="open-in-app">
         {t('openApp')}
       </button>
       {notice ? (
