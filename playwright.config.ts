@@ -11,6 +11,7 @@ export const e2eEnv = {
   API_BASE_URL: sim('main'),
   API_HOSTS: [sim('main'), sim('alt1'), sim('alt2')].join(','),
   FAST_PATH_HOSTS: sim('fastPath'),
+  FAST_PATH_WS_URL: `ws://127.0.0.1:${simPorts.fastPath}/ws`,
   SIM_ADMIN_URL: sim('admin'),
   NEXT_TELEMETRY_DISABLED: '1',
 }
