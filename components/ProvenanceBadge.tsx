@@ -1,8 +1,7 @@
 'use client'
 
 import { useLocale, useTranslations } from 'next-intl'
-import { isStale } from '@/lib/markets/view'
-import type { Provenance } from '@/lib/symbols/result'
+import { isStale, type Provenance } from '@/lib/symbols/provenance'
 import { formatAge } from './format'
 import { useNow } from './useNow'
 

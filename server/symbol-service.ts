@@ -3,6 +3,8 @@ import { createHttpClient } from '@/lib/http/client'
 import type { Language } from '@/lib/i18n/languages'
 import type { RegionConfig } from '@/lib/regions/config'
 import { createSymbolLoader, type SymbolListResult, type SymbolLoader } from '@/lib/symbols'
+import { isStale } from '@/lib/symbols/provenance'
+import { asStale } from '@/lib/symbols/stale'
 import { createFileStorage } from './file-storage'
 import { createServerMonitor, metrics, timedFetch } from './observability'
 
@@ -36,11 +38,8 @@ interface Entry {
   regionId: string
 }
 
-const isLive = (result: SymbolListResult) => result.provenance.source === 'v3+all' || result.provenance.source === 'v2'
-const asCached = (result: SymbolListResult): SymbolListResult => ({
-  ...result,
-  provenance: { ...result.provenance, source: 'cache', ageMs: Date.now() - result.provenance.fetchedAt },
-})
+const isLive = (result: SymbolListResult) => !isStale(result.provenance)
+const asCached = (result: SymbolListResult) => asStale(result, Date.now())
 
 export function createSymbolService(options: SymbolServiceOptions) {
   const { dir, reuseMs = 10_000, patienceMs = 1500 } = options

@@ -1,5 +1,6 @@
 import { builtinSymbolList } from '../symbols/builtin'
-import { filterMarkets, isStale, preferBetter, toMarketsView, type MarketsView } from './view'
+import { isStale } from '../symbols/provenance'
+import { filterMarkets, preferBetter, toMarketsView, type MarketsView } from './view'
 
 const T0 = Date.UTC(2026, 10, 21)
 

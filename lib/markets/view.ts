@@ -2,7 +2,8 @@
  * The markets list as the page shows it: a compact projection of the SPEC §3 collections, so
  * the HTML and the client's SWR fallback carry ~150 bytes per pair instead of ~40 fields.
  */
-import type { Provenance, SymbolListResult } from '../symbols/result'
+import { isStale, type Provenance } from '../symbols/provenance'
+import type { SymbolListResult } from '../symbols/result'
 
 export interface MarketRow {
   symbolId: string
@@ -87,11 +88,6 @@ export function filterMarkets(view: MarketsView, filter: MarketFilter): MarketRo
       )
     }),
   )
-}
-
-/** Provenance → what the badge says: live, or stale with the list's age. */
-export function isStale(provenance: Provenance): boolean {
-  return provenance.source === 'cache' || provenance.source === 'builtin'
 }
 
 /**

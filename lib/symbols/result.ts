@@ -2,18 +2,9 @@ import { deriveCollections, type SymbolCollections } from './derive'
 import type { PairFields } from './fields'
 import type { QuoteTokenGroup } from './types'
 
-/** Where a list came from, best first (SPEC §4 "Symbol loading" chain). */
-export type SymbolSource = 'v3+all' | 'v2' | 'cache' | 'builtin'
+import type { Provenance } from './provenance'
 
-export interface Provenance {
-  source: SymbolSource
-  /** When the data left the upstream (ms since epoch); for 'builtin' when the sample was produced. */
-  fetchedAt: number
-  /** Only for 'cache': how old the list is now. */
-  ageMs?: number
-  /** Pairs dropped as invalid on the way (bad records, broken all-list twins, gaps in a stored list). */
-  dropped: number
-}
+export type { Provenance, SymbolSource } from './provenance'
 
 export interface SymbolListResult extends SymbolCollections {
   provenance: Provenance

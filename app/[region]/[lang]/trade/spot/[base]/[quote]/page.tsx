@@ -6,6 +6,7 @@ import { ProvenanceBadge } from '@/components/ProvenanceBadge'
 import { OpenInApp } from '@/components/webview/OpenInApp'
 import { formatLocale } from '@/lib/i18n/format-locale'
 import { findPair, mostTraded, pairPath } from '@/lib/markets/pairs'
+import { isStale } from '@/lib/symbols/provenance'
 import { pageAlternates, absoluteUrl } from '@/server/seo'
 import { resolveSiteContext, type SiteContext } from '@/server/site-config'
 import { getSymbolList } from '@/server/symbols'
@@ -35,7 +36,7 @@ async function loadPair(site: SiteContext, base: string, quote: string) {
   const list = await getSymbolList(site.region, site.language)
   const pair = findPair(list, decodeURIComponent(base), decodeURIComponent(quote))
   if (pair) return { list, pair }
-  if (list.provenance.source === 'cache' || list.provenance.source === 'builtin') {
+  if (isStale(list.provenance)) {
     throw new Error(`pair ${base}/${quote} not in the ${list.provenance.source} list; keeping the last good page`)
   }
   notFound()
