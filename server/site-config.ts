@@ -1,6 +1,7 @@
 import { loadSiteConfig, type RegionConfig, type SiteConfig } from '@/lib/regions/config'
 import { isRegionId, type RegionId } from '@/lib/regions/regions'
 import { isLanguageCode, LANGUAGES, type Language } from '@/lib/i18n/languages'
+import type { ClientSiteConfig } from '@/components/runtime/ClientRuntime'
 
 let cached: SiteConfig | undefined
 
@@ -32,4 +33,10 @@ export function allSiteParams(): { region: RegionId; lang: string }[] {
   return Object.values(getSiteConfig().regions)
     .filter((region) => region.enabled)
     .flatMap((region) => region.languages.map((lang) => ({ region: region.id, lang })))
+}
+
+/** What the browser's network layer gets: the region's API hosts and the fast-path settings. */
+export function clientSiteConfig(regionId: RegionId): ClientSiteConfig {
+  const config = getSiteConfig()
+  return { region: regionId, apiHosts: config.regions[regionId].apiHosts, fastPathHosts: config.fastPathHosts, fastPath: config.fastPath }
 }

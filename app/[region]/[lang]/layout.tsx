@@ -8,7 +8,7 @@ import { ClientRuntimeProvider } from '@/components/runtime/ClientRuntime'
 import { pickClientMessages, type Messages } from '@/i18n/messages'
 import { formatLocale } from '@/lib/i18n/format-locale'
 import { LANGUAGES } from '@/lib/i18n/languages'
-import { allSiteParams, getSiteConfig, resolveSiteContext } from '@/server/site-config'
+import { allSiteParams, clientSiteConfig, resolveSiteContext } from '@/server/site-config'
 import { upstreamIsLive } from '@/server/symbols'
 import './globals.css'
 
@@ -36,7 +36,7 @@ export default async function SiteLayout({ children, params }: { children: React
       </head>
       <body data-region={site.region.id}>
         <NextIntlClientProvider locale={formatLocale(site.language)} messages={pickClientMessages(messages)} timeZone="UTC">
-          <ClientRuntimeProvider site={{ region: site.region.id, apiHosts: site.region.apiHosts, fastPathHosts: getSiteConfig().fastPathHosts, fastPath: getSiteConfig().fastPath }}>
+          <ClientRuntimeProvider site={clientSiteConfig(site.region.id)}>
             <Header lang={site.language.code} languages={languages} />
             <main id="content">{children}</main>
           </ClientRuntimeProvider>

@@ -1,7 +1,6 @@
 import type { NextRequest } from 'next/server'
 import { resolveRegion } from '@/lib/regions/host'
-import { getSiteConfig } from '@/server/site-config'
-import type { ClientSiteConfig } from '@/components/runtime/ClientRuntime'
+import { clientSiteConfig, getSiteConfig } from '@/server/site-config'
 
 export const dynamic = 'force-dynamic'
 
@@ -11,9 +10,6 @@ export const dynamic = 'force-dynamic'
  * restart and have every open page follow (docs/decisions.md "Client config at run time").
  */
 export function GET(request: NextRequest) {
-  const config = getSiteConfig()
-  const { region } = resolveRegion({ host: request.headers.get('host'), forwardedHost: request.headers.get('x-forwarded-host') }, config)
-  const site = config.regions[region]
-  const body: ClientSiteConfig = { region, apiHosts: site.apiHosts, fastPathHosts: config.fastPathHosts, fastPath: config.fastPath }
-  return Response.json(body, { headers: { 'Cache-Control': 'private, max-age=60', Vary: 'Host' } })
+  const { region } = resolveRegion({ host: request.headers.get('host'), forwardedHost: request.headers.get('x-forwarded-host') }, getSiteConfig())
+  return Response.json(clientSiteConfig(region), { headers: { 'Cache-Control': 'private, max-age=60', Vary: 'Host' } })
 }
