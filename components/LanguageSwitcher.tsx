@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl'
 import { LANG_COOKIE } from '@/lib/i18n/languages'
 import { swapLangPrefix } from '@/lib/i18n/path'
+import { writePreferenceCookie } from './preference-cookie'
 import { useHydrated } from './useHydrated'
 
 export interface LanguageOption {
@@ -10,14 +11,12 @@ export interface LanguageOption {
   label: string
 }
 
-const ONE_YEAR_S = 365 * 24 * 60 * 60
-
 /** The region's languages by their own names; choosing one persists it and keeps the page. */
 export function LanguageSwitcher({ current, languages }: { current: string; languages: LanguageOption[] }) {
   const t = useTranslations('Header')
   const hydrated = useHydrated()
   function choose(code: string) {
-    document.cookie = `${LANG_COOKIE}=${encodeURIComponent(code)}; path=/; max-age=${ONE_YEAR_S}; samesite=lax`
+    writePreferenceCookie(LANG_COOKIE, code)
     // A full navigation: <html lang/dir> belong to the root layout, which changes with the language.
     window.location.assign(swapLangPrefix(window.location.pathname, code) + window.location.search)
   }

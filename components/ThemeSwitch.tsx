@@ -3,10 +3,10 @@
 import { useSyncExternalStore } from 'react'
 import { useTranslations } from 'next-intl'
 import { THEME_COOKIE } from '@/lib/i18n/languages'
+import { writePreferenceCookie } from './preference-cookie'
 import { useHydrated } from './useHydrated'
 
 type Theme = 'day' | 'night'
-const ONE_YEAR_S = 365 * 24 * 60 * 60
 
 function readTheme(): Theme {
   return document.documentElement.getAttribute('data-theme') === 'day' ? 'day' : 'night'
@@ -26,7 +26,7 @@ export function ThemeSwitch() {
   function toggle() {
     const next: Theme = theme === 'day' ? 'night' : 'day'
     document.documentElement.setAttribute('data-theme', next)
-    document.cookie = `${THEME_COOKIE}=${next}; path=/; max-age=${ONE_YEAR_S}; samesite=lax`
+    writePreferenceCookie(THEME_COOKIE, next)
     try {
       localStorage.setItem(THEME_COOKIE, next)
     } catch {
