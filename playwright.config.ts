@@ -4,7 +4,8 @@ import { DEFAULT_SIM_PORTS } from './simulator/contract'
 // The e2e run owns its ports, so `npm run demo` (3000, 4009–4013) can keep running beside it.
 export const E2E_PORT = 3100
 const simPorts = { admin: 4109, main: 4110, alt1: 4111, alt2: 4112, fastPath: 4113 } satisfies typeof DEFAULT_SIM_PORTS
-const sim = (name: keyof typeof simPorts) => `http://127.0.0.1:${simPorts[name]}`
+/** Base URL of one of the e2e simulator's hosts (its admin endpoint included). */
+export const sim = (name: keyof typeof simPorts) => `http://127.0.0.1:${simPorts[name]}`
 
 export const e2eEnv = {
   PORT: String(E2E_PORT),
@@ -12,7 +13,6 @@ export const e2eEnv = {
   API_HOSTS: [sim('main'), sim('alt1'), sim('alt2')].join(','),
   FAST_PATH_HOSTS: sim('fastPath'),
   FAST_PATH_WS_URL: `ws://127.0.0.1:${simPorts.fastPath}/ws`,
-  SIM_ADMIN_URL: sim('admin'),
   NEXT_TELEMETRY_DISABLED: '1',
 }
 

@@ -1,9 +1,10 @@
 import { expect, test, type Page } from '@playwright/test'
-import { E2E_PORT } from '../playwright.config'
+import { E2E_PORT, sim } from '../playwright.config'
+import { regionOrigin } from './support/hosts'
 import { clearFaults, setFaults, setLatency } from './support/sim'
 
-const SIM = { main: 'http://127.0.0.1:4110', alt1: 'http://127.0.0.1:4111', alt2: 'http://127.0.0.1:4112', fastPath: 'http://127.0.0.1:4113' }
-const TR = `http://tr.localhost:${E2E_PORT}`
+const SIM = { main: sim('main'), alt1: sim('alt1'), alt2: sim('alt2'), fastPath: sim('fastPath') }
+const TR = regionOrigin('tr')
 const V3 = '/spot/api/basic/symbol_list_v3'
 
 /** The host the page's next pair-list request goes to. */

@@ -1,10 +1,11 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { E2E_PORT } from '../playwright.config'
 import { REGIONS, type RegionId } from '../lib/regions/regions'
+import { regionHost, regionOrigin } from './support/hosts'
 import { clearFaults, setFaults } from './support/sim'
 
-const host = (region: RegionId) => (region === 'main' ? 'localhost' : `${region}.localhost`)
-const origin = (region: RegionId) => `http://${host(region)}:${E2E_PORT}`
+const host = regionHost
+const origin = regionOrigin
 /** Node cannot resolve *.localhost: plain HTTP goes to 127.0.0.1 with the region's Host header. */
 const asRegion = (region: RegionId) => ({ host: `${host(region)}:${E2E_PORT}` })
 const direct = (path: string) => `http://127.0.0.1:${E2E_PORT}${path}`

@@ -1,21 +1,10 @@
 import { expect, test, type Browser } from '@playwright/test'
 import { E2E_PORT } from '../playwright.config'
 import { LANGUAGES } from '../lib/i18n/languages'
-import { REGIONS, type RegionId } from '../lib/regions/regions'
+import { REGION_IDS, REGIONS } from '../lib/regions/regions'
+import { regionOrigin } from './support/hosts'
 
-/** The demo hosts of the nine regions (browsers resolve *.localhost to loopback). */
-const HOSTS: Record<RegionId, string> = {
-  main: 'localhost',
-  hk: 'hk.localhost',
-  nl: 'nl.localhost',
-  tr: 'tr.localhost',
-  kz: 'kz.localhost',
-  eu: 'eu.localhost',
-  ge: 'ge.localhost',
-  id: 'id.localhost',
-  ae: 'ae.localhost',
-}
-const origin = (region: RegionId) => `http://${HOSTS[region]}:${E2E_PORT}`
+const origin = regionOrigin
 
 /** A browser whose languages match none of the site's, so the region default must win. */
 async function newPage(browser: Browser, locale: string) {
@@ -23,7 +12,7 @@ async function newPage(browser: Browser, locale: string) {
   return { context, page: await context.newPage() }
 }
 
-for (const id of Object.keys(HOSTS) as RegionId[]) {
+for (const id of REGION_IDS) {
   const region = REGIONS[id]
 
   test(`${id}: default language, exactly the region's languages, and the choice persists`, async ({ browser }) => {

@@ -1,7 +1,8 @@
 import type { FaultRule } from '../../simulator/contract'
+import { sim } from '../../playwright.config'
 
 /** The e2e simulator's admin endpoint (playwright.config.ts starts it). */
-const admin = () => process.env.SIM_ADMIN_URL ?? 'http://127.0.0.1:4109'
+const admin = () => sim('admin')
 
 export async function setFaults(rules: FaultRule[]): Promise<void> {
   const response = await fetch(`${admin()}/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(rules) })
