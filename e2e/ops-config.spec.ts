@@ -1,22 +1,25 @@
 import { expect, test } from '@playwright/test'
+import { E2E_PORT, sim } from '../playwright.config'
 import { startNext, startNextExpectingFailure } from './support/next-server'
+
+const opsPort = E2E_PORT + 1
 
 // The same build, restarted with other ops variables: behaviour changes with no `next build`.
 test('REGION_* variables switch a region off and move a region to a new host, without a rebuild', async ({ browser }) => {
-  const server = await startNext(3101, {
+  const server = await startNext(opsPort, {
     REGION_TR_ENABLED: 'false',
     REGION_HK_HOSTS: 'hongkong.localhost',
-    API_BASE_URL: process.env.API_BASE_URL ?? 'http://127.0.0.1:4110',
+    API_BASE_URL: sim('main'),
   })
   try {
     const context = await browser.newContext({ locale: 'fr-FR' })
     const page = await context.newPage()
-    await page.goto('http://tr.localhost:3101/')
+    await page.goto(`http://tr.localhost:${opsPort}/`)
     await expect(page.locator('body')).toHaveAttribute('data-region', 'main')
-    await page.goto('http://hongkong.localhost:3101/')
+    await page.goto(`http://hongkong.localhost:${opsPort}/`)
     await expect(page.locator('body')).toHaveAttribute('data-region', 'hk')
-    await expect(page).toHaveURL('http://hongkong.localhost:3101/en-HK')
-    await page.goto('http://hk.localhost:3101/')
+    await expect(page).toHaveURL(`http://hongkong.localhost:${opsPort}/en-HK`)
+    await page.goto(`http://hk.localhost:${opsPort}/`)
     await expect(page.locator('body')).toHaveAttribute('data-region', 'main')
     await context.close()
   } finally {
@@ -25,7 +28,7 @@ test('REGION_* variables switch a region off and move a region to a new host, wi
 })
 
 test('a bad value stops the server at start, naming the variable and the value', async () => {
-  const result = await startNextExpectingFailure(3102, { REGION_TR_API_HOSTS: 'not a url' })
+  const result = await startNextExpectingFailure(E2E_PORT + 2, { REGION_TR_API_HOSTS: 'not a url' })
   expect(result.code).not.toBe(0)
   expect(result.output).toContain('REGION_TR_API_HOSTS')
   expect(result.output).toContain('not a url')
