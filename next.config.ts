@@ -6,6 +6,9 @@ const withNextIntl = createNextIntlPlugin('./i18n/request.ts')
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // The middleware strips trailing slashes itself, in the same redirect that fixes the language
+  // (docs/decisions.md "Unknown language prefixes"): "/fr/" → "/en" in one hop, not two.
+  skipTrailingSlashRedirect: true,
   // `npm test` type-checks the whole project (tests included) before it builds; checking again
   // inside `next build` costs CI time on 2 cores and checks less.
   typescript: { ignoreBuildErrors: true },

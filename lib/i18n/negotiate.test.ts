@@ -97,10 +97,16 @@ describe('parseLangPrefix', () => {
     ['/en', 'en', 'en', '/'],
     ['/en/', 'en', 'en', '/'],
     ['/pl-PL/x', 'pl-PL', 'pl-PL', '/x'],
+    // Language tags no site lists: recognised as a prefix (lang null) so they can fall back.
+    ['/fr/x', null, 'fr', '/x'],
+    ['/en-US/trade/spot/BTC/USDT', null, 'en-US', '/trade/spot/BTC/USDT'],
+    ['/de-DE', null, 'de-DE', '/'],
+    ['/zh-Hant-TW/x', null, 'zh-Hant-TW', '/x'],
+    ['/es-419', null, 'es-419', '/'],
   ])('%s', (path, lang, segment, rest) => {
     expect(parseLangPrefix(path)).toEqual({ lang, segment, rest })
   })
-  it.each(['/', '', '/trade/BTCUSDT', '/fr/x', '//en/x', '/english'])('%s has no language prefix', (path) => {
+  it.each(['/', '', '/trade/BTCUSDT', '//en/x', '/english', '/xx/y', '/api', '/markets', '/main/en', '/en_US/x', '/%E0%A4'])('%s has no language prefix', (path) => {
     expect(parseLangPrefix(path)).toEqual({ lang: null, segment: null, rest: path })
   })
 })

@@ -4,6 +4,7 @@
  * headers or cookies itself.
  */
 import { parseAcceptLanguage } from './accept-language'
+import { isLanguageTag } from './language-tag'
 import { findLanguageCode, type LanguageCode } from './languages'
 import { matchLanguage } from './match'
 
@@ -57,17 +58,26 @@ export function chooseLanguage({ urlLang, cookieLang, acceptLanguage, region }: 
 export interface LangPrefix {
   /** The canonical code when the first segment is a known language code (any case), else null. */
   lang: LanguageCode | null
-  /** The first segment exactly as written, when it is a language code: pass it as urlLang. */
+  /**
+   * The first segment exactly as written, when it is a language code of any region or a language
+   * tag no site lists (fr, en-US): pass it as urlLang, which sends the latter to the fallback.
+   */
   segment: string | null
   /** The path after the language segment, always starting with "/". */
   rest: string
 }
 
-/** Splits "/tr-TUR/trade/BTCUSDT" into tr-TUR and "/trade/BTCUSDT". Any region's code counts. */
+/**
+ * Splits "/tr-TUR/trade/BTCUSDT" into tr-TUR and "/trade/BTCUSDT". Any region's code counts, and
+ * so does a well-formed language tag no site lists ("/fr/…"), with lang null: otherwise "/fr"
+ * would be read as a page and end in a 404 (docs/decisions.md "Unknown language prefixes").
+ */
 export function parseLangPrefix(pathname: string): LangPrefix {
   const m = /^\/([^/]+)(\/.*)?$/.exec(pathname)
   const segment = m?.[1]
   const lang = segment === undefined ? null : findLanguageCode(segment)
-  if (m === null || segment === undefined || lang === null) return { lang: null, segment: null, rest: pathname }
+  if (m === null || segment === undefined || (lang === null && !isLanguageTag(segment))) {
+    return { lang: null, segment: null, rest: pathname }
+  }
   return { lang, segment, rest: m[2] ?? '/' }
 }

@@ -2,7 +2,7 @@ import { parseLangPrefix } from './negotiate'
 
 /** "/tr-TUR/trade/spot/BTC/USDT" + "en-TR" → "/en-TR/trade/spot/BTC/USDT" (same page, new language). */
 export function swapLangPrefix(pathname: string, code: string): string {
-  const { lang, rest } = parseLangPrefix(pathname)
-  const tail = lang === null ? pathname : rest
+  const { segment, rest } = parseLangPrefix(pathname)
+  const tail = segment === null ? pathname : rest
   return `/${code}${tail === '/' ? '' : tail}`
 }

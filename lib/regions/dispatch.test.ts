@@ -46,9 +46,12 @@ describe('dispatchRequest (the edge middleware decision)', () => {
     expect(forged.region).toBe('main')
   })
 
-  it('never exposes the internal route: /tr/tr-TUR from outside is just an unknown page path', () => {
-    const decision = dispatchRequest(req({ host: 'tr.localhost', pathname: '/tr/tr-TUR' }), config)
-    expect(decision).toMatchObject({ kind: 'redirect', location: 'http://tr.localhost:3000/en-TR/tr/tr-TUR' })
+  it('never exposes the internal route: /ge/en-GEO or /tr/tr-TUR from outside is just an unknown page path', () => {
+    const decision = dispatchRequest(req({ host: 'ge.localhost', pathname: '/ge/en-GEO' }), config)
+    expect(decision).toMatchObject({ kind: 'redirect', location: 'http://ge.localhost:3000/en-GEO/ge/en-GEO' })
+    // "tr" is also the language tag of Turkish: it becomes the site's Turkish, and the rest a page path.
+    const turkish = dispatchRequest(req({ host: 'tr.localhost', pathname: '/tr/tr-TUR' }), config)
+    expect(turkish).toMatchObject({ kind: 'redirect', location: 'http://tr.localhost:3000/tr-TUR/tr-TUR' })
   })
 
   it('proxies /x-api to the region’s configured upstream and refuses escapes', () => {

@@ -38,15 +38,36 @@ const GLOBAL_PREFIXES = ['/api/']
 /** Per-region files at the root (issue #5): served from /{region}/file. */
 const REGION_ROOT_FILES = new Set(['/robots.txt', '/sitemap.xml'])
 
+/** Every %XX escape decodes to UTF-8; Next's router answers 500 for one that does not. */
+function decodable(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname)
+    return true
+  } catch {
+    return false
+  }
+}
+
 export function dispatchRequest(request: IncomingRequest, config: SiteConfig): Dispatch {
   const { region } = resolveRegion({ host: request.host, forwardedHost: request.forwardedHost }, config)
   const site = config.regions[region]
   const { pathname, search } = request
-  const onSite = (path: string) => new URL(path, site.publicUrl).href
+  // Concatenated, not resolved against the origin: a path such as "//evil.example" must stay a
+  // path on this site, never become a scheme-relative URL.
+  const onSite = (path: string) => new URL(`${site.publicUrl}${path.startsWith('/') ? '' : '/'}${path}`).href
 
   if (pathname === '/x-api' || pathname.startsWith('/x-api/')) {
     const target = crossApiTarget(pathname, search, site.apiBaseUrl)
     return target ? { kind: 'upstream', region, url: target.href } : { kind: 'reject', region, status: 400 }
+  }
+  // docs/decisions.md "Malformed requests": a clear 400 here instead of a 500 from Next.
+  if (!decodable(pathname)) return { kind: 'reject', region, status: 400 }
+  // Next's own trailing-slash redirect is off (next.config.ts), so "/fr/" costs one redirect,
+  // not "/fr/" → "/fr" → "/en".
+  if (pathname.length > 1 && pathname.endsWith('/')) {
+    const trimmed = pathname.replace(/\/+$/, '') || '/'
+    const then = dispatchRequest({ ...request, pathname: trimmed }, config)
+    return then.kind === 'redirect' ? then : { kind: 'redirect', region, location: onSite(`${trimmed}${search}`), status: 308 }
   }
   if (GLOBAL_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return { kind: 'pass', region }
   if (REGION_ROOT_FILES.has(pathname)) return { kind: 'rewrite', region, pathname: `/${region}${pathname}` }
