@@ -18,6 +18,8 @@ export const e2eEnv = {
   FAST_PATH_HOSTS: sim('fastPath'),
   FAST_PATH_WS_URL: `ws://127.0.0.1:${simPorts.fastPath}/ws`,
   NEXT_TELEMETRY_DISABLED: '1',
+  // The e2e site runs on *.localhost public URLs (README "Configuration", DEMO_DEFAULTS).
+  DEMO_DEFAULTS: '1',
 }
 
 export default defineConfig({

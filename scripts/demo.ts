@@ -18,7 +18,8 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<n
 }
 
 async function main() {
-  const env = { ...process.env, PORT: String(PORT), NEXT_TELEMETRY_DISABLED: '1' }
+  // The demo is what DEMO_DEFAULTS is for: simulator hosts and *.localhost public URLs.
+  const env = { ...process.env, PORT: String(PORT), NEXT_TELEMETRY_DISABLED: '1', DEMO_DEFAULTS: '1' }
   const config = loadSiteConfig(env) // fail before anything starts if the ops variables are wrong
   const sim = await startSimulator({ ports: DEFAULT_SIM_PORTS })
   console.log(`simulator: main ${sim.urls.main}, @1 ${sim.urls.alt1}, @2 ${sim.urls.alt2}, fast path ${sim.urls.fastPath}, admin ${sim.urls.admin}`)

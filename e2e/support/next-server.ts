@@ -35,7 +35,8 @@ async function answers(port: number): Promise<boolean> {
 function spawnNext(dir: string, port: number, env: Record<string, string>) {
   // Its own process group, so stop() ends next-server and anything it forked, not just a wrapper.
   const child = spawn(process.execPath, [nextBin, 'start', dir, '-p', String(port)], {
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', PORT: String(port), ...env },
+    // DEMO_DEFAULTS=1 unless a test overrides it (the production start checks pass '0').
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', DEMO_DEFAULTS: '1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   })

@@ -1,16 +1,19 @@
 /**
  * Operations configuration for the nine regions, read once at start from an env-like object
- * (lib/ never touches process.env). Every default serves the local demo and its simulator;
- * any bad value stops start-up with a ConfigError naming the variable and the value.
+ * (lib/ never touches process.env). Defaults serve the local demo and its simulator and apply
+ * only outside production or with DEMO_DEFAULTS=1 (./config-demo.ts); any bad or missing value
+ * stops start-up with a ConfigError naming the variable.
  */
 import type { z } from 'zod'
 import { ALL_LANGUAGES, type LanguageCode } from '../i18n/languages'
 import {
   ConfigError, apiHostsValue, booleanValue, fastPathModeValue, hostValue, languagesModeValue, listOf, originValue, portValue, readValue, urlValue,
 } from './config-values'
+import { DEMO_DEFAULTS, MissingConfigError, missingProductionVariables, usesDemoDefaults } from './config-demo'
 import { REGION_IDS, REGIONS, REGIONS_WITH_ALL_LANGUAGES, isRegionId, type RegionId } from './regions'
 
 export { ConfigError } from './config-values'
+export { MissingConfigError } from './config-demo'
 
 export interface ApiHosts {
   main: string
@@ -50,13 +53,13 @@ export interface SiteConfig {
   /** The only hosts the fast path may rewrite requests to (SPEC §4). */
   fastPathHosts: readonly string[]
   fastPath: FastPathSettings
+  /** Origins the pair icons (iconUrl, iconDayUrl) come from: the CSP's img-src. */
+  iconHosts: readonly string[]
 }
 
 export type Env = Record<string, string | undefined>
 
 const FIELDS = ['ENABLED', 'HOSTS', 'API_HOSTS', 'API_BASE_URL', 'PUBLIC_URL', 'LANGUAGES'] as const
-// The demo's upstream simulator (simulator/): main, @1, @2; the fast-path host is :4013.
-const SIMULATOR_API_HOSTS: ApiHosts = { main: 'http://127.0.0.1:4010', alt1: 'http://127.0.0.1:4011', alt2: 'http://127.0.0.1:4012' }
 
 export const regionVariable = (id: RegionId, field: (typeof FIELDS)[number]) => `REGION_${id.toUpperCase()}_${field}`
 
@@ -115,10 +118,17 @@ function rejectSharedHosts(regions: readonly RegionConfig[], env: Env): void {
 
 export function loadSiteConfig(env: Env): SiteConfig {
   rejectUnknownRegionVariables(env)
+  const demo = usesDemoDefaults(env)
+  const missing = demo ? [] : missingProductionVariables(env)
+  if (missing.length > 0) throw new MissingConfigError(missing)
   const port = readValue('PORT', env.PORT, portValue, 3000)
-  const globalApiBase = readValue('API_BASE_URL', env.API_BASE_URL, originValue, SIMULATOR_API_HOSTS.main)
+  // In production every fallback below that names a simulator host is unreachable (checked above).
+  const globalApiBase = readValue('API_BASE_URL', env.API_BASE_URL, originValue, DEMO_DEFAULTS.apiBaseUrl)
   // API_HOSTS: the browser's main, @1 and @2 hosts of every region (REGION_<ID>_API_HOSTS overrides).
-  const globalApiHosts = readValue('API_HOSTS', env.API_HOSTS, apiHostsValue, SIMULATOR_API_HOSTS)
+  const globalApiHosts = readValue('API_HOSTS', env.API_HOSTS, apiHostsValue, { ...DEMO_DEFAULTS.apiHosts })
+  const fastPathMode = readValue('FAST_PATH_MODE', env.FAST_PATH_MODE, fastPathModeValue, 'whitelist')
+  // With the fast path off, production needs no fast-path hosts and gets none.
+  const noFastPath = !demo && fastPathMode === 'off'
   const regions = REGION_IDS.map((id) => loadRegion(id, env, port, globalApiBase, globalApiHosts))
   rejectSharedHosts(regions, env)
   const main = regions[0]
@@ -128,11 +138,12 @@ export function loadSiteConfig(env: Env): SiteConfig {
   return {
     regions: Object.fromEntries(regions.map((r) => [r.id, r])) as Record<RegionId, RegionConfig>,
     trustProxy: readValue('TRUST_PROXY', env.TRUST_PROXY, booleanValue, false),
-    fastPathHosts: readValue('FAST_PATH_HOSTS', env.FAST_PATH_HOSTS, listOf(originValue), ['http://127.0.0.1:4013']),
+    fastPathHosts: readValue('FAST_PATH_HOSTS', env.FAST_PATH_HOSTS, listOf(originValue), noFastPath ? [] : [...DEMO_DEFAULTS.fastPathHosts]),
     fastPath: {
-      mode: readValue('FAST_PATH_MODE', env.FAST_PATH_MODE, fastPathModeValue, 'whitelist'),
-      wsUrl: readValue<string | null>('FAST_PATH_WS_URL', env.FAST_PATH_WS_URL, urlValue(['ws:', 'wss:']), 'ws://127.0.0.1:4013/ws'),
+      mode: fastPathMode,
+      wsUrl: readValue<string | null>('FAST_PATH_WS_URL', env.FAST_PATH_WS_URL, urlValue(['ws:', 'wss:']), noFastPath ? null : DEMO_DEFAULTS.fastPathWsUrl),
       cdnUrl: readValue<string | null>('FAST_PATH_CDN_URL', env.FAST_PATH_CDN_URL, urlValue(['http:', 'https:']), null),
     },
+    iconHosts: readValue('ICON_HOSTS', env.ICON_HOSTS, listOf(originValue), [...DEMO_DEFAULTS.iconHosts]),
   }
 }

@@ -18,7 +18,7 @@ const sim = (name: keyof typeof SIM_PORTS) => `http://127.0.0.1:${SIM_PORTS[name
  */
 export function siteEnv(port: number, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
-    ...environmentWithout(/^(REGION_|SIM_|BENCH_|API_|FAST_PATH_HOSTS$|TRUST_PROXY$|SYMBOL_CACHE_DIR$|PORT$)/),
+    ...environmentWithout(/^(REGION_|SIM_|BENCH_|API_|FAST_PATH_HOSTS$|ICON_HOSTS$|TRUST_PROXY$|SYMBOL_CACHE_DIR$|PORT$)/),
     API_BASE_URL: sim('main'),
     API_HOSTS: [sim('main'), sim('alt1'), sim('alt2')].join(','),
     FAST_PATH_HOSTS: sim('fastPath'),
@@ -26,6 +26,8 @@ export function siteEnv(port: number, extra: Record<string, string> = {}): NodeJ
     // What next build and next start set anyway; explicit so a shell's NODE_ENV cannot leak in.
     NODE_ENV: 'production',
     NEXT_TELEMETRY_DISABLED: '1',
+    // *.localhost public URLs and the simulator's icon CDN (README "Configuration").
+    DEMO_DEFAULTS: '1',
     ...extra,
   }
 }
