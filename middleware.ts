@@ -1,12 +1,25 @@
 import { NextResponse, type NextRequest } from 'next/server'
 import { LANG_COOKIE } from '@/lib/i18n/languages'
 import { loadSiteConfig, type SiteConfig } from '@/lib/regions/config'
-import { dispatchRequest } from '@/lib/regions/dispatch'
+import { dispatchRequest, type Dispatch } from '@/lib/regions/dispatch'
+import { securityHeaders } from '@/lib/regions/security-headers'
 
 // Edge middleware over pure lib/ code (docs/decisions.md "middleware.ts on the edge, not
 // proxy.ts"). Config is read from the runtime environment once per isolate: ops change it with
 // a restart, no rebuild. instrumentation.ts validates the same variables at start.
 let siteConfig: SiteConfig | undefined
+const regionHeaders = new Map<string, Record<string, string>>()
+
+/** CSP and friends of the request's region (docs/decisions.md "Security headers and the CSP"). */
+function withSecurityHeaders(response: NextResponse, region: Dispatch['region'], config: SiteConfig): NextResponse {
+  let headers = regionHeaders.get(region)
+  if (headers === undefined) {
+    headers = securityHeaders(config.regions[region], config, process.env.NODE_ENV === 'development')
+    regionHeaders.set(region, headers)
+  }
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value)
+  return response
+}
 
 export function middleware(request: NextRequest) {
   // `npm run bench` only: the lean baseline our middleware is measured against (issue #5).
@@ -15,7 +28,7 @@ export function middleware(request: NextRequest) {
     url.pathname = `/main${url.pathname}`
     return NextResponse.rewrite(url)
   }
-  siteConfig ??= loadSiteConfig(process.env)
+  const config = (siteConfig ??= loadSiteConfig(process.env))
   const decision = dispatchRequest(
     {
       pathname: request.nextUrl.pathname,
@@ -25,8 +38,14 @@ export function middleware(request: NextRequest) {
       langCookie: request.cookies.get(LANG_COOKIE)?.value,
       acceptLanguage: request.headers.get('accept-language'),
     },
-    siteConfig,
+    config,
   )
+  // The /x-api proxy answers with the upstream's headers; everything else gets the region's.
+  if (decision.kind === 'upstream') return NextResponse.rewrite(decision.url)
+  return withSecurityHeaders(respond(request, decision), decision.region, config)
+}
+
+function respond(request: NextRequest, decision: Exclude<Dispatch, { kind: 'upstream' }>): NextResponse {
   switch (decision.kind) {
     case 'rewrite': {
       // An internal rewrite: same server, the path comes from dispatchRequest alone.
@@ -34,8 +53,6 @@ export function middleware(request: NextRequest) {
       url.pathname = decision.pathname
       return NextResponse.rewrite(url)
     }
-    case 'upstream':
-      return NextResponse.rewrite(decision.url)
     case 'redirect':
       // Location is on the region's configured origin: nothing from the Host header reaches it.
       return new NextResponse(null, {
