@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { ConfigError, MissingConfigError, loadSiteConfig, type Env } from './config'
 import { REGION_IDS } from './regions'
 
@@ -73,5 +75,30 @@ describe('production configuration is explicit', () => {
 
   it('rejects a DEMO_DEFAULTS value other than 1 or 0, naming it', () => {
     expect(() => loadSiteConfig({ ...PROD, DEMO_DEFAULTS: 'yes' })).toThrow(/DEMO_DEFAULTS="yes": must be 1 or 0/)
+  })
+})
+
+describe('.env.example', () => {
+  const text = readFileSync(join(__dirname, '../../.env.example'), 'utf8')
+  const env: Env = Object.fromEntries(
+    text.split('\n').filter((line) => /^[A-Z_]+=/.test(line)).map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  )
+
+  it('is a complete production configuration with no demo address', () => {
+    expect(env.NODE_ENV).toBe('production')
+    expect(env.DEMO_DEFAULTS).toBeUndefined()
+    const config = loadSiteConfig(env)
+    expect(JSON.stringify(config)).not.toMatch(/127\.0\.0\.1|localhost|example-cdn\.test/)
+  })
+
+  it('lists every variable the README documents', () => {
+    const readme = readFileSync(join(__dirname, '../../README.md'), 'utf8')
+    const documented = [...readme.matchAll(/^\| `([A-Z_<>]+)` \|/gm)].map((m) => m[1] ?? '')
+    expect(documented.length).toBeGreaterThan(15)
+    for (const name of documented) {
+      if (name === 'DEMO_DEFAULTS') continue // commented out on purpose: production must not set it
+      const pattern = new RegExp(`^${name.replace('<ID>', '[A-Z]+')}=`, 'm')
+      expect({ name, listed: pattern.test(text) }).toEqual({ name, listed: true })
+    }
   })
 })
