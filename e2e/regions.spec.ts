@@ -104,10 +104,16 @@ test('forged X-Forwarded-Host and x-middleware-subrequest change nothing', async
   expect(forged.status()).toBe(307)
   expect(forged.headers()['location']).toMatch(/^(http:\/\/localhost:\d+)?\/en$/)
   // Node cannot resolve *.localhost: talk to 127.0.0.1 and name the region in the Host header.
-  const asTr = { host: `tr.localhost:${E2E_PORT}`, 'x-middleware-subrequest': 'middleware:middleware:middleware:middleware:middleware' }
-  const inner = await request.get(`http://127.0.0.1:${E2E_PORT}/tr/tr-TUR`, { headers: asTr, maxRedirects: 0 })
+  const subrequest = { 'x-middleware-subrequest': 'middleware:middleware:middleware:middleware:middleware' }
+  const asGe = { host: `ge.localhost:${E2E_PORT}`, ...subrequest }
+  const inner = await request.get(`http://127.0.0.1:${E2E_PORT}/ge/en-GEO`, { headers: asGe, maxRedirects: 0 })
   expect(inner.status()).toBe(307) // the middleware ran: the internal path is just a path without a language
-  expect(inner.headers()['location']).toMatch(/\/en-TR\/tr\/tr-TUR$/)
-  const nested = await request.get(`http://127.0.0.1:${E2E_PORT}/en-TR/tr/tr-TUR`, { headers: asTr, maxRedirects: 0 })
+  expect(inner.headers()['location']).toMatch(/\/en-GEO\/ge\/en-GEO$/)
+  const nested = await request.get(`http://127.0.0.1:${E2E_PORT}/en-GEO/ge/en-GEO`, { headers: asGe, maxRedirects: 0 })
   expect(nested.status()).toBe(404) // the internal route is never reachable from outside
+  // "tr" is also Turkish's language tag: /tr/tr-TUR becomes the Turkish page path /tr-TUR/tr-TUR, a 404.
+  const asTr = { host: `tr.localhost:${E2E_PORT}`, ...subrequest }
+  const turkish = await request.get(`http://127.0.0.1:${E2E_PORT}/tr/tr-TUR`, { headers: asTr, maxRedirects: 0 })
+  expect(turkish.headers()['location']).toMatch(/\/tr-TUR\/tr-TUR$/)
+  expect((await request.get(`http://127.0.0.1:${E2E_PORT}/tr-TUR/tr-TUR`, { headers: asTr, maxRedirects: 0 })).status()).toBe(404)
 })
