@@ -1,24 +1,47 @@
 'use client'
 
 import { useLocale, useTranslations } from 'next-intl'
-import { isStale, type Provenance } from '@/lib/symbols/provenance'
+import type { Provenance } from '@/lib/symbols/provenance'
+import { provenanceAsShown } from '@/lib/symbols/shown'
 import { formatAge } from './format'
 import { useNow } from './useNow'
 
-/** Where the pair list came from and how old it is; "stale" for a cached copy or the sample. */
+const SOURCE_KEY = { 'v3+all': 'source_v3', v2: 'source_v2', cache: 'source_cache', builtin: 'source_builtin' } as const
+
+/**
+ * Where the pair list came from and how old it is when shown (docs/decisions.md "Provenance
+ * labels tell the age when shown"). The server renders the label as of the render; after
+ * hydration the browser's clock decides, so a cached page of a live list turns into "Stale ·
+ * Cached copy · 44 min". Each word that can change sits in a grid cell sized for both of its
+ * wordings (the other one hidden, from CSS attributes, not text), and the age comes last: the
+ * swap moves nothing on the page.
+ */
 export function ProvenanceBadge({ provenance }: { provenance: Provenance }) {
   const t = useTranslations('Provenance')
   const locale = useLocale()
-  const now = useNow()
-  const stale = isStale(provenance)
-  const source = provenance.source === 'v3+all' ? 'source_v3' : (`source_${provenance.source}` as const)
-  // On the server, the age the list had when the page was rendered; in the browser, its age now.
-  const ageMs = now === null ? (provenance.ageMs ?? 0) : now - provenance.fetchedAt
+  const shown = provenanceAsShown(provenance, useNow())
+  const live = shown.state === 'live'
+  // What each slot may show, fixed by the list alone, so the server render and hydration agree.
+  const fresh = provenance.source === 'v3+all' || provenance.source === 'v2'
+  const reserve = (a: string, b: string) => (fresh ? { 'data-reserve-a': a, 'data-reserve-b': b } : {})
   return (
-    <p className={`provenance ${stale ? 'is-stale' : 'is-live'}`} data-testid="provenance" data-source={provenance.source} data-stale={stale}>
-      <strong>{stale ? t('stale') : t('live')}</strong> · {t(source)} ·{' '}
-      <span suppressHydrationWarning>{t('updated', { age: formatAge(locale, ageMs) })}</span>
+    <p
+      className={`provenance ${live ? 'is-live' : 'is-stale'}`}
+      data-testid="provenance"
+      data-source={provenance.source}
+      data-state={shown.state}
+      data-stale={!live}
+      data-age-ms={shown.ageMs ?? undefined}
+    >
+      <span className="provenance-slot is-state" {...reserve(t('live'), t('stale'))}>
+        <strong>{live ? t('live') : t('stale')}</strong>
+      </span>{' '}
+      ·{' '}
+      <span className="provenance-slot" {...reserve(t(SOURCE_KEY[provenance.source]), t('source_cache'))}>
+        <span>{t(SOURCE_KEY[shown.source])}</span>
+      </span>
       {provenance.dropped > 0 ? <> · {t('dropped', { count: provenance.dropped })}</> : null}
+      {shown.ageMs !== null ? <> · <span suppressHydrationWarning>{t('updated', { age: formatAge(locale, shown.ageMs) })}</span></> : null}
     </p>
   )
 }

@@ -16,11 +16,6 @@ export const browserVisibility: Visibility = {
   },
 }
 
-export function onOnline(listener: () => void): () => void {
-  window.addEventListener('online', listener)
-  return () => window.removeEventListener('online', listener)
-}
-
 /** The embedded collector (app/api/monitor); a beacon survives page unload, fetch keepalive is the fallback. */
 export const COLLECTOR_PATH = '/api/monitor'
 

@@ -2,7 +2,8 @@
  * The markets list as the page shows it: a compact projection of the SPEC §3 collections, so
  * the HTML and the client's SWR fallback carry ~150 bytes per pair instead of ~40 fields.
  */
-import { isStale, type Provenance } from '../symbols/provenance'
+import type { Provenance } from '../symbols/provenance'
+import { preferList } from '../symbols/shown'
 import type { SymbolListResult } from '../symbols/result'
 
 export interface MarketRow {
@@ -92,13 +93,8 @@ export function filterMarkets(view: MarketsView, filter: MarketFilter): MarketRo
 
 /**
  * The client never swaps a list for a worse one (developers' guide: "the last good data is
- * never replaced by worse"): a cached or built-in answer only wins when it is newer than what
- * the page already shows. When it loses, the page keeps its list and says it is stale.
+ * never replaced by worse"): the chain's rule, `preferList` in lib/symbols/shown.ts.
  */
 export function preferBetter(current: MarketsView | undefined, incoming: MarketsView, now: number): MarketsView {
-  if (!current || !isStale(incoming.provenance)) return incoming
-  // The built-in sample is stamped "now" but is the worst source there is: it never replaces a list.
-  const newerCache = incoming.provenance.source === 'cache' && incoming.provenance.fetchedAt > current.provenance.fetchedAt
-  if (newerCache && incoming.pairCount > 0) return incoming
-  return { ...current, provenance: { ...current.provenance, source: 'cache', ageMs: Math.max(0, now - current.provenance.fetchedAt) } }
+  return preferList(current, incoming, now, (view) => view.pairCount === 0)
 }

@@ -26,7 +26,7 @@ describe('route chooser, automatic mode (fake clock)', () => {
     await scheduler.advance(CYCLE)
     expect(snap().host).not.toBe('main')
     expect(snap().hosts.main.history.at(-1)).toBe(ROUTE_PROBE_FAILURE_MS)
-    expect(snap().lastSwitch).toMatchObject({ from: 'main', reason: 'urgent' })
+    expect(snap().lastSwitch).toMatchObject({ from: 'main', reason: 'lead' })
     expect(chooser.currentBaseUrl()).toBe(HOSTS[snap().host])
     expect(monitor.entries.find((e) => e.name === 'route_switch')?.detail).toMatchObject({ site: 'tr', from: 'main' })
     chooser.stop()
@@ -63,30 +63,38 @@ describe('route chooser, automatic mode (fake clock)', () => {
     chooser.stop()
   })
 
-  it('5-unit rule end to end: a host steadily 5.1 units better is chosen, 4.9 units never', async () => {
-    // A steady lead of L units over a 100 ms host needs 100 − L / 0.21 ms.
-    const better = setup({ alt1: { latencyMs: 100 - 5.1 / 0.21 } })
-    const almost = setup({ alt1: { latencyMs: 100 - 4.9 / 0.21 } })
-    better.chooser.start()
-    almost.chooser.start()
-    await better.scheduler.advance(CYCLE * 20)
-    await almost.scheduler.advance(CYCLE * 50)
-    expect(better.snap().host).toBe('alt1')
-    expect(better.snap().lastSwitch?.reason).toBe('confirmed')
-    expect(almost.snap().host).toBe('main')
-    better.chooser.stop()
-    almost.chooser.stop()
-  })
-
-  it('30 rule end to end: a clearly faster host (10 ms vs 100 ms) is confirmed on the third cycle', async () => {
-    // Leads 9, 15.3, 18.9: no single lead over 25, the sum passes 30 on cycle 3.
-    const { chooser, scheduler, snap } = setup({ alt1: { latencyMs: 10 } })
+  it('5-unit rule end to end: a host steadily 6 units better is chosen once its lead passes 5', async () => {
+    // A steady lead of L units over a 100 ms host needs 100 − L / 0.21 ms. From fresh histories
+    // the lead builds up 0.1, 0.17, 0.21 of full strength: 2.9, 4.9, then 6 on cycle 3.
+    const { chooser, scheduler, snap } = setup({ alt1: { latencyMs: 100 - 6 / 0.21 } })
     chooser.start()
     await scheduler.advance(CYCLE * 2 - 1)
     expect(snap().host).toBe('main')
     await scheduler.advance(1000)
     expect(snap().host).toBe('alt1')
-    expect(snap().lastSwitch?.reason).toBe('confirmed')
+    expect(snap().lastSwitch?.reason).toBe('lead')
+    chooser.stop()
+  })
+
+  it('30 rule end to end: a steady 4.9-unit lead adds up and switches on the 7th cycle', async () => {
+    // Leads 2.33, 3.97, then 4.9 each cycle: 6.3 + 4.9 × 5 = 30.8 > 30 on cycle 7, not 6.
+    const { chooser, scheduler, snap } = setup({ alt1: { latencyMs: 100 - 4.9 / 0.21 } })
+    chooser.start()
+    await scheduler.advance(CYCLE * 5 + 1000)
+    expect(snap().host).toBe('main')
+    await scheduler.advance(CYCLE)
+    expect(snap().host).toBe('alt1')
+    expect(snap().lastSwitch?.reason).toBe('sum')
+    chooser.stop()
+  })
+
+  it('a clearly faster host (10 ms vs 100 ms) is chosen on the first cycle', async () => {
+    // 0.1 × 90 = 9 units ahead after one probe.
+    const { chooser, scheduler, snap } = setup({ alt1: { latencyMs: 10 } })
+    chooser.start()
+    await scheduler.advance(1000)
+    expect(snap().host).toBe('alt1')
+    expect(snap().lastSwitch?.reason).toBe('lead')
     chooser.stop()
   })
 

@@ -27,12 +27,12 @@ export const ROUTE_HISTORY_DEFAULT_MS = 100
 export const ROUTE_WEIGHT_START = 0.1
 export const ROUTE_WEIGHT_STEP = 0.03
 
-/** SPEC §4: a challenger must beat the host in use by more than 5 weighted units… */
+/** SPEC §4: a challenger that beats the host in use by more than 5 weighted units switches at once. */
 export const ROUTE_SWITCH_MARGIN = 5
-/** …on consecutive probe cycles whose leads add up to more than 30 (our reading of "30")… */
-export const ROUTE_CONFIRM_LEAD = 30
-/** …unless it leads by more than 25 in one cycle: then it switches at once (our reading of "25"). */
-export const ROUTE_URGENT_MARGIN = 25
+/** Our reading of "30": smaller leads of consecutive cycles that add up to more than 30 switch. */
+export const ROUTE_SUM_LEAD = 30
+/** Our reading of "25": a challenger ahead on 25 consecutive cycles (12.5 min) switches. */
+export const ROUTE_STREAK_CYCLES = 25
 
 /** SPEC §9 storage key of the user's choice. */
 export const ROUTE_STORAGE_KEY = 'route_chosen_v2'

@@ -1,36 +1,49 @@
-import { ROUTE_CONFIRM_LEAD, ROUTE_HOSTS, ROUTE_SWITCH_MARGIN, ROUTE_URGENT_MARGIN, type RouteHost } from './constants'
+import { ROUTE_HOSTS, ROUTE_STREAK_CYCLES, ROUTE_SUM_LEAD, ROUTE_SWITCH_MARGIN, type RouteHost } from './constants'
 
 /**
- * The automatic switch rule (SPEC §4; docs/decisions.md "Route switch rules"):
- * - a challenger "leads" when the host in use scores more than 5 units worse than it;
- * - leading by more than 25 units in one cycle switches at once (a failing or badly degraded
- *   host is left on the next probe cycle);
- * - otherwise its leads over consecutive cycles add up, and more than 30 switches. A cycle
- *   without a lead resets its sum. Bounded noise cannot fake this: ±20 ms jitter on equal hosts
- *   moves a score difference by at most 0.21 × 40 = 8.4 units, far from 25, and four lucky
- *   cycles in a row would be needed to pass 30.
+ * The automatic switch rule (SPEC §4; docs/decisions.md "Route switch rules: how 5, 25 and 30
+ * are used"). A challenger's lead is score(in use) − score(challenger):
+ * - 5: a lead of more than 5 units in one cycle switches at once;
+ * - 30: leads (any lead above 0) of consecutive cycles add up; more than 30 switches;
+ * - 25: a challenger ahead on 25 consecutive cycles switches however small its lead.
+ * A cycle where a challenger is not ahead starts its run over. What holds flapping down is the
+ * score itself, the weighted history of the last 3 probes, not a wait: see the decision.
  * Pure: the chooser keeps `runs` between cycles.
  */
-export type LeadRuns = Readonly<Partial<Record<RouteHost, number>>>
+export interface LeadRun {
+  /** Sum of the leads of the consecutive cycles this challenger was ahead. */
+  sum: number
+  /** How many consecutive cycles it was ahead. */
+  cycles: number
+}
+export type LeadRuns = Readonly<Partial<Record<RouteHost, LeadRun>>>
+export type SwitchReason = 'lead' | 'sum' | 'streak'
 
 export interface SwitchDecision {
   /** The host to switch to, or null to stay. */
   to: RouteHost | null
-  reason: 'urgent' | 'confirmed' | null
-  /** Leads summed per challenger, for the next cycle (empty after a switch). */
+  reason: SwitchReason | null
+  /** Runs per challenger, for the next cycle (empty after a switch). */
   runs: LeadRuns
 }
 
+function reasonFor(lead: number, run: LeadRun): SwitchReason | null {
+  if (lead > ROUTE_SWITCH_MARGIN) return 'lead'
+  if (run.sum > ROUTE_SUM_LEAD) return 'sum'
+  if (run.cycles >= ROUTE_STREAK_CYCLES) return 'streak'
+  return null
+}
+
 export function decideSwitch(current: RouteHost, scores: Readonly<Record<RouteHost, number>>, runs: LeadRuns): SwitchDecision {
-  const next: Partial<Record<RouteHost, number>> = {}
-  let best: { host: RouteHost; reason: 'urgent' | 'confirmed' } | null = null
+  const next: Partial<Record<RouteHost, LeadRun>> = {}
+  let best: { host: RouteHost; reason: SwitchReason } | null = null
   for (const host of ROUTE_HOSTS) {
     if (host === current) continue
     const lead = scores[current] - scores[host]
-    if (!(lead > ROUTE_SWITCH_MARGIN)) continue // no lead this cycle: its run starts over
-    const sum = (runs[host] ?? 0) + lead
-    next[host] = sum
-    const reason = lead > ROUTE_URGENT_MARGIN ? 'urgent' : sum > ROUTE_CONFIRM_LEAD ? 'confirmed' : null
+    if (!(lead > 0)) continue // not ahead this cycle: its run starts over
+    const run = { sum: (runs[host]?.sum ?? 0) + lead, cycles: (runs[host]?.cycles ?? 0) + 1 }
+    next[host] = run
+    const reason = reasonFor(lead, run)
     // Among the hosts that qualify, the best-scoring one wins.
     if (reason && (!best || scores[host] < scores[best.host])) best = { host, reason }
   }

@@ -1,5 +1,6 @@
 import type { ApiHosts } from '../regions/config'
 import type { RouteHost, RouteMode } from './constants'
+import type { SwitchReason } from './decide'
 import type { SavedRoute } from './persistence'
 import { initialHistory, weightedScore, type ProbeHistory } from './score'
 
@@ -20,7 +21,7 @@ export interface RouteSnapshot {
   baseUrl: string
   hosts: Readonly<Record<RouteHost, HostStatus>>
   probing: boolean
-  lastSwitch: { from: RouteHost; to: RouteHost; reason: 'urgent' | 'confirmed'; at: number } | null
+  lastSwitch: { from: RouteHost; to: RouteHost; reason: SwitchReason; at: number } | null
 }
 
 export function scoresOf(statuses: Readonly<Record<RouteHost, HostStatus>>): Record<RouteHost, number> {
