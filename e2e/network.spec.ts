@@ -129,6 +129,30 @@ test('a plain browser gets the notice in the page’s language', async ({ page }
   await expect(page.getByTestId('webview-notice')).not.toHaveText('Open this in the app, version 3.1.2 or later.')
 })
 
+test('a bridge that rejects or throws shows the generic notice and leaves no unhandled rejection', async ({ browser }) => {
+  for (const failure of ['reject', 'throw'] as const) {
+    const context = await browser.newContext({ userAgent: UA('3.1.2') })
+    const page = await context.newPage()
+    const pageErrors: string[] = []
+    page.on('pageerror', (error) => pageErrors.push(error.message))
+    await page.addInitScript((kind) => {
+      const rejections: string[] = []
+      ;(window as unknown as { rejections: string[] }).rejections = rejections
+      window.addEventListener('unhandledrejection', (event) => rejections.push(String(event.reason)))
+      const call = kind === 'reject' ? () => Promise.reject(new Error('cancelled by the user')) : () => { throw new Error('bridge broke') }
+      ;(window as unknown as { bybitBridge: unknown }).bybitBridge = { call }
+    }, failure)
+    await page.goto(`${TR}/en-TR/trade/spot/BTC/USDT`)
+    await page.getByTestId('open-in-app').click()
+    await expect(page.getByTestId('webview-notice')).toHaveText('Something went wrong.')
+    // Give a stray rejection time to surface (it is reported after the microtask queue drains).
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)))
+    expect(await page.evaluate(() => (window as unknown as { rejections: string[] }).rejections)).toEqual([])
+    expect(pageErrors).toEqual([])
+    await context.close()
+  }
+})
+
 test('the collector receives batched events from the page', async ({ page, request }) => {
   const before = await eventsCounted(request)
   await page.goto(`${TR}/en-TR`)
