@@ -21,7 +21,3 @@ export async function setLatency(host: 'main' | 'alt1' | 'alt2' | 'fastPath', ms
 export async function simState(): Promise<{ hits: Record<string, Record<string, number>> }> {
   return (await fetch(`${admin()}/state`)).json()
 }
-
-export async function resetHits(): Promise<void> {
-  await fetch(`${admin()}/hits/reset`, { method: 'POST' })
-}
