@@ -1,5 +1,9 @@
 import { expect, test, type Page } from '@playwright/test'
 import { E2E_PORT, sim } from '../playwright.config'
+import { REQUIRED_APP_VERSION } from '../lib/webview/detect'
+import { SIM_HOSTS } from '../simulator/contract'
+import en from '../messages/en.json'
+import tr from '../messages/tr.json'
 import { regionOrigin } from './support/hosts'
 import { clearFaults, setFaults, setLatency } from './support/sim'
 
@@ -16,7 +20,7 @@ const fastPathOff = { host: '*' as const, endpoint: 'getproxy' as const, fault: 
 
 test.afterEach(async () => {
   await clearFaults()
-  for (const host of ['main', 'alt1', 'alt2', 'fastPath'] as const) await setLatency(host, 5)
+  for (const host of SIM_HOSTS) await setLatency(host, 5)
 })
 
 test('automatic mode moves client API calls to the fastest host, and moves again when latencies change', async ({ page }) => {
@@ -93,6 +97,9 @@ test('killing the fast-path host switches the fast path off and requests keep wo
   await expect(page.getByTestId('provenance')).toHaveAttribute('data-source', 'v3+all')
 })
 
+/** The notice as the product's own message files word it. */
+const requiredNotice = (messages: typeof en) => messages.Webview.required.replace('{version}', REQUIRED_APP_VERSION)
+
 const UA = (version: string) => `Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36 BybitApp/${version}`
 
 test('webview 3.1.1: the bridge call shows the "open in the app" notice instead of breaking', async ({ browser }) => {
@@ -103,7 +110,7 @@ test('webview 3.1.1: the bridge call shows the "open in the app" notice instead 
   })
   await page.goto(`${TR}/en-TR/trade/spot/BTC/USDT`)
   await page.getByTestId('open-in-app').click()
-  await expect(page.getByTestId('webview-notice')).toHaveText('Open this in the app, version 3.1.2 or later.')
+  await expect(page.getByTestId('webview-notice')).toHaveText(requiredNotice(en))
   await context.close()
 })
 
@@ -125,8 +132,8 @@ test('webview 3.1.2: the bridge is called, translated notice absent', async ({ b
 test('a plain browser gets the notice in the page’s language', async ({ page }) => {
   await page.goto(`${TR}/tr-TUR/trade/spot/BTC/USDT`)
   await page.getByTestId('open-in-app').click()
-  await expect(page.getByTestId('webview-notice')).toContainText('3.1.2')
-  await expect(page.getByTestId('webview-notice')).not.toHaveText('Open this in the app, version 3.1.2 or later.')
+  // Exactly the Turkish message (not merely "not English").
+  await expect(page.getByTestId('webview-notice')).toHaveText(requiredNotice(tr))
 })
 
 test('a bridge that rejects or throws shows the generic notice and leaves no unhandled rejection', async ({ browser }) => {
@@ -144,7 +151,7 @@ test('a bridge that rejects or throws shows the generic notice and leaves no unh
     }, failure)
     await page.goto(`${TR}/en-TR/trade/spot/BTC/USDT`)
     await page.getByTestId('open-in-app').click()
-    await expect(page.getByTestId('webview-notice')).toHaveText('Something went wrong.')
+    await expect(page.getByTestId('webview-notice')).toHaveText(en.Errors.generic)
     // Give a stray rejection time to surface (it is reported after the microtask queue drains).
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)))
     expect(await page.evaluate(() => (window as unknown as { rejections: string[] }).rejections)).toEqual([])

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { E2E_PORT } from '../playwright.config'
-import { REGIONS, type RegionId } from '../lib/regions/regions'
+import { REGION_IDS, REGIONS, type RegionId } from '../lib/regions/regions'
 import { regionHost, regionOrigin } from './support/hosts'
 import { clearFaults, setFaults } from './support/sim'
 
@@ -24,7 +24,7 @@ async function getAs(request: APIRequestContext, region: RegionId, path: string,
   throw new Error(`too many redirects for ${path}`)
 }
 
-for (const id of Object.keys(REGIONS) as RegionId[]) {
+for (const id of REGION_IDS) {
   const lang = REGIONS[id].defaultLanguage
 
   test(`${id}: markets and pair pages render from preloaded data`, async ({ page }) => {
