@@ -106,11 +106,15 @@ test('webview 3.1.1: the bridge call shows the "open in the app" notice instead 
   const context = await browser.newContext({ userAgent: UA('3.1.1') })
   const page = await context.newPage()
   await page.addInitScript(() => {
-    ;(window as unknown as { bybitBridge: unknown }).bybitBridge = { call: () => 'should not be called' }
+    const calls: unknown[] = []
+    ;(window as unknown as { bridgeCalls: unknown[] }).bridgeCalls = calls
+    ;(window as unknown as { bybitBridge: unknown }).bybitBridge = { call: (method: string) => calls.push(method) }
   })
   await page.goto(`${TR}/en-TR/trade/spot/BTC/USDT`)
   await page.getByTestId('open-in-app').click()
   await expect(page.getByTestId('webview-notice')).toHaveText(requiredNotice(en))
+  // A too-old app's bridge is never called (recorded, not assumed).
+  expect(await page.evaluate(() => (window as unknown as { bridgeCalls: unknown[] }).bridgeCalls)).toEqual([])
   await context.close()
 })
 
