@@ -129,7 +129,8 @@ test('robots.txt and sitemap.xml are per region host, with configured absolute U
   expect(sitemap).not.toMatch(/\/(en|ja-JP)\/trade/)
 })
 
-test('health and metrics report the pair-list source and incidents', async ({ request }) => {
+// Named for what it checks: nothing here causes an incident, so incident counters are not checked.
+test('health and metrics report the pair-list source, loads and upstream latency', async ({ request }) => {
   await request.get(direct('/en'), { headers: asRegion('main') })
   const health = await (await request.get(direct('/api/health'))).json()
   expect(health.status).toBe('ok')
