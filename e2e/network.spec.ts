@@ -63,6 +63,8 @@ test('a route_chosen_v2 value saved for another site is dropped', async ({ page 
     }
   })
   await page.goto(`${TR}/en-TR`)
+  // The seed really ran before the page's code (else "auto" would be the default, not a drop).
+  expect(await page.evaluate(() => sessionStorage.getItem('seeded'))).toBe('1')
   await expect(page.getByTestId('route-host')).toHaveAttribute('data-mode', 'auto')
   const saved = await page.evaluate(() => localStorage.getItem('route_chosen_v2'))
   expect(saved === null || JSON.parse(saved).site === 'tr').toBe(true)
