@@ -111,7 +111,12 @@ test('with the upstream down after warm-up, pages keep their data and say stale'
   try {
     await page.goto(`${origin('ge')}/ka-GEO`)
     await expect(page.getByTestId('provenance')).toHaveAttribute('data-stale', 'true', { timeout: 15_000 })
-    expect(await page.locator('[data-symbol]').count()).toBe(rows)
+    // The same list, not the 2-pair built-in sample. The simulator lists or delists one pair a
+    // minute, and the rows counted above may be the server's older render that the browser then
+    // replaced with its own newer copy, so the count may move by one.
+    const kept = await page.locator('[data-symbol]').count()
+    expect(Math.abs(kept - rows)).toBeLessThanOrEqual(1)
+    expect(kept).toBeGreaterThan(100)
     const pair = await page.goto(`${origin('ge')}/ka-GEO/trade/spot/ETH/USDT`)
     expect(pair?.status()).toBe(200)
     await expect(page.locator('h1')).toHaveText('ETH/USDT')
