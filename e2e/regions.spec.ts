@@ -17,6 +17,8 @@ for (const id of REGION_IDS) {
 
   test(`${id}: default language, exactly the region's languages, and the choice persists`, async ({ browser }) => {
     const { context, page } = await newPage(browser, 'fr-FR')
+    const pageErrors: string[] = [] // uncaught exceptions and unhandled rejections in the page
+    page.on('pageerror', (error) => pageErrors.push(error.message))
     await page.goto(`${origin(id)}/`)
     await expect(page).toHaveURL(`${origin(id)}/${region.defaultLanguage}`)
     await expect(page.locator('html')).toHaveAttribute('lang', LANGUAGES[region.defaultLanguage].locale)
@@ -50,6 +52,7 @@ for (const id of REGION_IDS) {
       await page.goto(`${origin(id)}/`)
       await expect(page).toHaveURL(`${origin(id)}/${other}`)
     }
+    expect(pageErrors).toEqual([])
     await context.close()
   })
 }
