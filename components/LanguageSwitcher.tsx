@@ -9,6 +9,8 @@ import { useHydrated } from './useHydrated'
 export interface LanguageOption {
   code: string
   label: string
+  /** BCP 47 tag for the option's `lang` attribute (the code, e.g. tr-TUR, is not one). */
+  locale: string
 }
 
 /** The region's languages by their own names; choosing one persists it and keeps the page. */
@@ -25,7 +27,7 @@ export function LanguageSwitcher({ current, languages }: { current: string; lang
       <span className="visually-hidden">{t('language')}</span>
       <select aria-label={t('language')} disabled={!hydrated} value={current} onChange={(event) => choose(event.target.value)} data-testid="language-switcher">
         {languages.map((language) => (
-          <option key={language.code} value={language.code} lang={language.code}>
+          <option key={language.code} value={language.code} lang={language.locale}>
             {language.label}
           </option>
         ))}

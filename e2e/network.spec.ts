@@ -1,5 +1,9 @@
 import { expect, test, type Page } from '@playwright/test'
 import { E2E_PORT, sim } from '../playwright.config'
+import { REQUIRED_APP_VERSION } from '../lib/webview/detect'
+import { SIM_HOSTS } from '../simulator/contract'
+import en from '../messages/en.json'
+import tr from '../messages/tr.json'
 import { regionOrigin } from './support/hosts'
 import { clearFaults, setFaults, setLatency } from './support/sim'
 
@@ -16,7 +20,7 @@ const fastPathOff = { host: '*' as const, endpoint: 'getproxy' as const, fault: 
 
 test.afterEach(async () => {
   await clearFaults()
-  for (const host of ['main', 'alt1', 'alt2', 'fastPath'] as const) await setLatency(host, 5)
+  for (const host of SIM_HOSTS) await setLatency(host, 5)
 })
 
 test('automatic mode moves client API calls to the fastest host, and moves again when latencies change', async ({ page }) => {
@@ -59,6 +63,8 @@ test('a route_chosen_v2 value saved for another site is dropped', async ({ page 
     }
   })
   await page.goto(`${TR}/en-TR`)
+  // The seed really ran before the page's code (else "auto" would be the default, not a drop).
+  expect(await page.evaluate(() => sessionStorage.getItem('seeded'))).toBe('1')
   await expect(page.getByTestId('route-host')).toHaveAttribute('data-mode', 'auto')
   const saved = await page.evaluate(() => localStorage.getItem('route_chosen_v2'))
   expect(saved === null || JSON.parse(saved).site === 'tr').toBe(true)
@@ -93,17 +99,24 @@ test('killing the fast-path host switches the fast path off and requests keep wo
   await expect(page.getByTestId('provenance')).toHaveAttribute('data-source', 'v3+all')
 })
 
+/** The notice as the product's own message files word it. */
+const requiredNotice = (messages: typeof en) => messages.Webview.required.replace('{version}', REQUIRED_APP_VERSION)
+
 const UA = (version: string) => `Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36 BybitApp/${version}`
 
 test('webview 3.1.1: the bridge call shows the "open in the app" notice instead of breaking', async ({ browser }) => {
   const context = await browser.newContext({ userAgent: UA('3.1.1') })
   const page = await context.newPage()
   await page.addInitScript(() => {
-    ;(window as unknown as { bybitBridge: unknown }).bybitBridge = { call: () => 'should not be called' }
+    const calls: unknown[] = []
+    ;(window as unknown as { bridgeCalls: unknown[] }).bridgeCalls = calls
+    ;(window as unknown as { bybitBridge: unknown }).bybitBridge = { call: (method: string) => calls.push(method) }
   })
   await page.goto(`${TR}/en-TR/trade/spot/BTC/USDT`)
   await page.getByTestId('open-in-app').click()
-  await expect(page.getByTestId('webview-notice')).toHaveText('Open this in the app, version 3.1.2 or later.')
+  await expect(page.getByTestId('webview-notice')).toHaveText(requiredNotice(en))
+  // A too-old app's bridge is never called (recorded, not assumed).
+  expect(await page.evaluate(() => (window as unknown as { bridgeCalls: unknown[] }).bridgeCalls)).toEqual([])
   await context.close()
 })
 
@@ -125,8 +138,32 @@ test('webview 3.1.2: the bridge is called, translated notice absent', async ({ b
 test('a plain browser gets the notice in the page’s language', async ({ page }) => {
   await page.goto(`${TR}/tr-TUR/trade/spot/BTC/USDT`)
   await page.getByTestId('open-in-app').click()
-  await expect(page.getByTestId('webview-notice')).toContainText('3.1.2')
-  await expect(page.getByTestId('webview-notice')).not.toHaveText('Open this in the app, version 3.1.2 or later.')
+  // Exactly the Turkish message (not merely "not English").
+  await expect(page.getByTestId('webview-notice')).toHaveText(requiredNotice(tr))
+})
+
+test('a bridge that rejects or throws shows the generic notice and leaves no unhandled rejection', async ({ browser }) => {
+  for (const failure of ['reject', 'throw'] as const) {
+    const context = await browser.newContext({ userAgent: UA('3.1.2') })
+    const page = await context.newPage()
+    const pageErrors: string[] = []
+    page.on('pageerror', (error) => pageErrors.push(error.message))
+    await page.addInitScript((kind) => {
+      const rejections: string[] = []
+      ;(window as unknown as { rejections: string[] }).rejections = rejections
+      window.addEventListener('unhandledrejection', (event) => rejections.push(String(event.reason)))
+      const call = kind === 'reject' ? () => Promise.reject(new Error('cancelled by the user')) : () => { throw new Error('bridge broke') }
+      ;(window as unknown as { bybitBridge: unknown }).bybitBridge = { call }
+    }, failure)
+    await page.goto(`${TR}/en-TR/trade/spot/BTC/USDT`)
+    await page.getByTestId('open-in-app').click()
+    await expect(page.getByTestId('webview-notice')).toHaveText(en.Errors.generic)
+    // Give a stray rejection time to surface (it is reported after the microtask queue drains).
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)))
+    expect(await page.evaluate(() => (window as unknown as { rejections: string[] }).rejections)).toEqual([])
+    expect(pageErrors).toEqual([])
+    await context.close()
+  }
 })
 
 test('the collector receives batched events from the page', async ({ page, request }) => {

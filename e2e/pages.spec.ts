@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { E2E_PORT } from '../playwright.config'
-import { REGIONS, type RegionId } from '../lib/regions/regions'
+import { REGION_IDS, REGIONS, type RegionId } from '../lib/regions/regions'
 import { regionHost, regionOrigin } from './support/hosts'
 import { clearFaults, setFaults } from './support/sim'
 
@@ -24,7 +24,7 @@ async function getAs(request: APIRequestContext, region: RegionId, path: string,
   throw new Error(`too many redirects for ${path}`)
 }
 
-for (const id of Object.keys(REGIONS) as RegionId[]) {
+for (const id of REGION_IDS) {
   const lang = REGIONS[id].defaultLanguage
 
   test(`${id}: markets and pair pages render from preloaded data`, async ({ page }) => {
@@ -111,7 +111,12 @@ test('with the upstream down after warm-up, pages keep their data and say stale'
   try {
     await page.goto(`${origin('ge')}/ka-GEO`)
     await expect(page.getByTestId('provenance')).toHaveAttribute('data-stale', 'true', { timeout: 15_000 })
-    expect(await page.locator('[data-symbol]').count()).toBe(rows)
+    // The same list, not the 2-pair built-in sample. The simulator lists or delists one pair a
+    // minute, and the rows counted above may be the server's older render that the browser then
+    // replaced with its own newer copy, so the count may move by one.
+    const kept = await page.locator('[data-symbol]').count()
+    expect(Math.abs(kept - rows)).toBeLessThanOrEqual(1)
+    expect(kept).toBeGreaterThan(100)
     const pair = await page.goto(`${origin('ge')}/ka-GEO/trade/spot/ETH/USDT`)
     expect(pair?.status()).toBe(200)
     await expect(page.locator('h1')).toHaveText('ETH/USDT')
@@ -129,7 +134,8 @@ test('robots.txt and sitemap.xml are per region host, with configured absolute U
   expect(sitemap).not.toMatch(/\/(en|ja-JP)\/trade/)
 })
 
-test('health and metrics report the pair-list source and incidents', async ({ request }) => {
+// Named for what it checks: nothing here causes an incident, so incident counters are not checked.
+test('health and metrics report the pair-list source, loads and upstream latency', async ({ request }) => {
   await request.get(direct('/en'), { headers: asRegion('main') })
   const health = await (await request.get(direct('/api/health'))).json()
   expect(health.status).toBe('ok')

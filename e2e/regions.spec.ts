@@ -17,6 +17,8 @@ for (const id of REGION_IDS) {
 
   test(`${id}: default language, exactly the region's languages, and the choice persists`, async ({ browser }) => {
     const { context, page } = await newPage(browser, 'fr-FR')
+    const pageErrors: string[] = [] // uncaught exceptions and unhandled rejections in the page
+    page.on('pageerror', (error) => pageErrors.push(error.message))
     await page.goto(`${origin(id)}/`)
     await expect(page).toHaveURL(`${origin(id)}/${region.defaultLanguage}`)
     await expect(page.locator('html')).toHaveAttribute('lang', LANGUAGES[region.defaultLanguage].locale)
@@ -26,6 +28,19 @@ for (const id of REGION_IDS) {
     await expect(options).toHaveCount(region.languages.length)
     expect(await options.evaluateAll((els) => els.map((el) => (el as HTMLOptionElement).value))).toEqual([...region.languages])
     expect(await options.allTextContents()).toEqual(region.languages.map((code) => LANGUAGES[code].label))
+    // Each option's lang is the language's BCP 47 locale, never its code (tr-TUR is not a tag)…
+    expect(await options.evaluateAll((els) => els.map((el) => el.getAttribute('lang')))).toEqual(region.languages.map((code) => LANGUAGES[code].locale))
+    // …and every lang attribute on the page is one the browser's own Intl accepts.
+    const invalidTags = await page.locator('[lang]').evaluateAll((els) =>
+      els.map((el) => el.getAttribute('lang') ?? '').filter((tag) => {
+        try {
+          return Intl.getCanonicalLocales(tag).length !== 1
+        } catch {
+          return true
+        }
+      }),
+    )
+    expect(invalidTags).toEqual([])
 
     const other = region.languages.find((code) => code !== region.defaultLanguage)
     if (other) {
@@ -37,6 +52,7 @@ for (const id of REGION_IDS) {
       await page.goto(`${origin(id)}/`)
       await expect(page).toHaveURL(`${origin(id)}/${other}`)
     }
+    expect(pageErrors).toEqual([])
     await context.close()
   })
 }
@@ -63,6 +79,16 @@ test('ar-SA on the main site is right-to-left', async ({ page }) => {
   await page.goto(`${origin('main')}/ar-SA`)
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
   await expect(page.locator('html')).toHaveAttribute('lang', 'ar-SA')
+})
+
+test('the browser’s API requests carry lang as the site code and Accept-Language as the plain BCP 47 tag', async ({ page }) => {
+  // ar-SA formats figures as ar-SA-u-nu-latn; that extension must not reach the upstream.
+  for (const [region, code] of [['main', 'ar-SA'], ['tr', 'tr-TUR']] as const) {
+    const request = page.waitForRequest((r) => r.url().includes('/spot/api/basic/symbol_list_v3'), { timeout: 10_000 })
+    await page.goto(`${origin(region)}/${code}`)
+    const headers = await (await request).allHeaders()
+    expect({ lang: headers['lang'], acceptLanguage: headers['accept-language'] }).toEqual({ lang: code, acceptLanguage: LANGUAGES[code].locale })
+  }
 })
 
 test('the theme from BYBIT_THEME_KEY applies before the first paint', async ({ browser }) => {

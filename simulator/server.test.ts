@@ -1,4 +1,5 @@
 import WebSocket from 'ws'
+import { SIM_HOSTS } from './contract'
 import { startSimulator } from './server'
 import { elapsed, FREE_PORTS, PATH, startTestSim, type TestSim } from './testkit'
 
@@ -8,7 +9,7 @@ beforeAll(async () => {
 })
 afterEach(async () => {
   t.sim.clearFaults()
-  for (const host of ['main', 'alt1', 'alt2', 'fastPath'] as const) t.sim.setLatency(host, 0)
+  for (const host of SIM_HOSTS) t.sim.setLatency(host, 0)
   await t.sim.settled()
 })
 afterAll(() => t.sim.close())

@@ -34,6 +34,8 @@ describe('wire encoding over HTTP', () => {
 
   it('sends exactly the fast-changing keys in v3 and the rest in the all-list', async () => {
     const [fast, slow] = [await v3Pairs(), (await allList()).quoteTokenSymbols]
+    // Both lists hold every pair: the per-pair checks below cannot pass on an empty answer.
+    expect([fast.length, slow.length]).toEqual([t.sim.state().pairCount, t.sim.state().pairCount])
     for (const p of fast) expect(Object.keys(p)).toEqual(V3_KEYS)
     for (const p of slow) expect(Object.keys(p).sort()).toEqual([...ALL_KEYS].sort())
     expect(new Set([...V3_KEYS, ...ALL_KEYS])).toEqual(new Set(Object.values(WIRE_TABLE)))
@@ -44,6 +46,7 @@ describe('wire encoding over HTTP', () => {
     const fast = await v3Pairs()
     const full = await v2Pairs()
     expect(fast.map((p) => p.si)).toEqual(full.map((p) => p.symbolId))
+    expect(fast).toHaveLength(t.sim.state().pairCount)
     const toLong = (compact: Record<string, unknown>) => Object.fromEntries(Object.entries(WIRE_TABLE).map(([long, short]) => [long, compact[short]]))
     fast.forEach((p, i) => {
       const merged = { ...slow.get(p.si), ...p }
@@ -90,7 +93,10 @@ describe('wire encoding over HTTP', () => {
     const gone = removed[0] ?? ''
     expect((await v3Pairs()).map((p) => p.si)).not.toContain(gone)
     expect((await allList()).quoteTokenSymbols.map((p) => p.si)).not.toContain(gone)
-    expect((await v3(`?version=${version}`)).quoteTokenResult).toBeDefined()
+    // The version held before the change is stale now: it gets the whole list, not "same version".
+    const afterChange = await v3(`?version=${version}`)
+    expect(afterChange.version).not.toBe(version)
+    expect((afterChange.quoteTokenResult as WireGroup[]).flatMap((g) => g.quoteTokenSymbols)).toHaveLength(v2After.size)
   })
 
   it('answers the probes and getproxy', async () => {

@@ -12,7 +12,8 @@ import { useHydrated } from '../useHydrated'
 export function Markets({ initial, lang }: { initial: MarketsView; lang: string }) {
   const t = useTranslations('Markets')
   const locale = useLocale()
-  const view = useMarkets(initial, { code: lang, locale })
+  // `locale` formats figures (it may carry -u-nu-latn); requests carry the plain BCP 47 tag.
+  const view = useMarkets(initial, { code: lang, locale: new Intl.Locale(locale).baseName })
   // Tabs, tags and search are JavaScript: inert until hydrated, so no early input is lost.
   const hydrated = useHydrated()
   const first = view.groups[0]

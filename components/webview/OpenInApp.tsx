@@ -15,17 +15,24 @@ declare global {
 /** "Open in the app": calls the native bridge, and outside a suitable webview shows the notice. */
 export function OpenInApp({ symbolId }: { symbolId: string }) {
   const t = useTranslations('Webview')
+  const errors = useTranslations('Errors')
   const [notice, setNotice] = useState<string | null>(null)
   const hydrated = useHydrated()
   async function open() {
-    // The bridge and the version parsing load on the first click, not with the page.
-    const { callBridge, isWebviewRequiredError } = await import('@/lib/webview/bridge')
     try {
-      await callBridge('openSpotTrade', { symbolId }, { userAgent: navigator.userAgent, bridge: window.bybitBridge })
-      setNotice(null)
-    } catch (error) {
-      if (!isWebviewRequiredError(error)) throw error
-      setNotice(t('required', { version: error.requiredVersion }))
+      // The bridge and the version parsing load on the first click, not with the page.
+      const { callBridge, isWebviewRequiredError } = await import('@/lib/webview/bridge')
+      try {
+        await callBridge('openSpotTrade', { symbolId }, { userAgent: navigator.userAgent, bridge: window.bybitBridge })
+        setNotice(null)
+      } catch (error) {
+        if (!isWebviewRequiredError(error)) throw error
+        setNotice(t('required', { version: error.requiredVersion }))
+      }
+    } catch {
+      // The app's bridge refused, or the chunk did not load: say so. The click handler is the
+      // end of the chain, so nothing may escape it as an unhandled rejection.
+      setNotice(errors('generic'))
     }
   }
   return (

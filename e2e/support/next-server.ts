@@ -5,7 +5,6 @@ import { join, resolve, sep } from 'node:path'
 
 export interface RunningServer {
   port: number
-  output: () => string
   stop(): Promise<void>
 }
 
@@ -76,7 +75,7 @@ export async function startNext(port: number, env: Record<string, string>): Prom
     }
     await new Promise((r) => setTimeout(r, 200))
   }
-  return { port, output: () => log.text, stop: () => stopGroup(child, dir) }
+  return { port, stop: () => stopGroup(child, dir) }
 }
 
 /** Runs `next start` expecting it to refuse to start; returns its exit code and output. */

@@ -1,4 +1,4 @@
-import type { FaultRule } from '../../simulator/contract'
+import type { FaultRule, SimHost } from '../../simulator/contract'
 import { sim } from '../../playwright.config'
 
 /** The e2e simulator's admin endpoint (playwright.config.ts starts it). */
@@ -13,15 +13,11 @@ export async function clearFaults(): Promise<void> {
   await fetch(`${admin()}/faults`, { method: 'DELETE' })
 }
 
-export async function setLatency(host: 'main' | 'alt1' | 'alt2' | 'fastPath', ms: number): Promise<void> {
+export async function setLatency(host: SimHost, ms: number): Promise<void> {
   const response = await fetch(`${admin()}/latency`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ host, ms }) })
   if (!response.ok) throw new Error(`sim admin /latency answered ${response.status}`)
 }
 
 export async function simState(): Promise<{ hits: Record<string, Record<string, number>> }> {
   return (await fetch(`${admin()}/state`)).json()
-}
-
-export async function resetHits(): Promise<void> {
-  await fetch(`${admin()}/hits/reset`, { method: 'POST' })
 }

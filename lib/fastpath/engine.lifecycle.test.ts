@@ -49,13 +49,17 @@ describe('fast path visibility, expiry and quality reports', () => {
     fastPath.stop()
   })
 
-  it('sends no quality reports when getproxy says monitor_switch 0', async () => {
-    const body = { err_code: 0, result: { res_code: 1, monitor_switch: 0 } }
+  it.each([
+    [0, 0],
+    [1, 5], // at 10, 20, 30, 60 and 90 s after getproxy allowed it (5 ms in)
+  ])('getproxy monitor_switch %i: %i quality reports in 2 minutes', async (monitorSwitch, count) => {
+    // The 1 case shows the whitelist mode does report, so the 0 case's silence is the switch's doing.
+    const body = { err_code: 0, result: { res_code: 1, monitor_switch: monitorSwitch } }
     const { fastPath, scheduler, reports, snap } = setup({ mode: 'whitelist' }, { [API]: { latencyMs: 5, body } })
     fastPath.start()
     await scheduler.advance(120_000)
     expect(snap().state).toBe('whitelist')
-    expect(reports).toEqual([])
+    expect(reports).toHaveLength(count)
     fastPath.stop()
   })
 

@@ -37,6 +37,7 @@ describe('fast path, whitelist mode (getproxy)', () => {
     fastPath.start()
     await scheduler.advance(24_000)
     expect(snap()).toMatchObject({ state: 'off', offReason: 'not-allowed' })
+    expect(network.calls.length).toBeGreaterThan(0) // `every` of nothing would pass
     expect(network.calls.every((u) => u.startsWith(API))).toBe(true)
     network.set(API, ALLOWED)
     await scheduler.advance(2000)
@@ -49,6 +50,7 @@ describe('fast path, whitelist mode (getproxy)', () => {
     fastPath.start()
     await scheduler.advance(60_000)
     expect(snap()).toMatchObject({ state: 'off', offReason: 'checking' })
+    expect(network.calls.length).toBeGreaterThan(0) // getproxy was tried; `every` of nothing would pass
     expect(network.calls.every((u) => u.includes('/getproxy'))).toBe(true)
     fastPath.stop()
   })

@@ -49,14 +49,21 @@ describe('rewriteApiUrl', () => {
   it('property: never throws, and only ever produces the input or a URL on an allowed host', () => {
     const target = fc.constantFrom(FAST, 'https://evil.example', 'https://fp2.example.net')
     const url = fc.oneof(fc.string(), fc.webUrl(), fc.webPath().map((p) => `${API}${p}`), fc.webPath().map((p) => `${API}/spot/api${p}`))
+    const seen = { unchanged: 0, rewritten: 0, refused: 0 }
     fc.assert(
       fc.property(url, target, (input, chosen) => {
         const outcome = rewriteApiUrl(input, { ...ctx, target: chosen })
+        seen[outcome.kind]++
         if (outcome.kind === 'rewritten') {
           expect(allowList.has(new URL(outcome.url).origin)).toBe(true)
           expect(new URL(outcome.url).pathname).toBe(new URL(input).pathname)
         }
+        if (outcome.kind === 'refused') expect(allowList.has(chosen)).toBe(false)
       }),
     )
+    // The checks above only mean something if every kind of outcome was produced.
+    expect(seen.rewritten).toBeGreaterThan(0)
+    expect(seen.refused).toBeGreaterThan(0)
+    expect(seen.unchanged).toBeGreaterThan(0)
   })
 })

@@ -19,6 +19,17 @@ describe('request headers and URLs (SPEC §7, WIRE.md "Request headers")', () =>
     }
   })
 
+  it('sends Accept-Language as the plain tag when the locale carries a formatting extension', async () => {
+    const echo = await startEchoServer()
+    try {
+      const client = createHttpClient({ baseUrl: echo.url, fetch, language: { code: 'ar-SA', locale: 'ar-SA-u-nu-latn' } })
+      await client.get('/t1')
+      expect(echo.seen[0]).toMatchObject({ lang: 'ar-SA', 'accept-language': 'ar-SA' })
+    } finally {
+      await echo.close()
+    }
+  })
+
   it('encodes the query and drops undefined values', async () => {
     const echo = await startEchoServer()
     try {

@@ -12,7 +12,9 @@ export function buildRequestHeaders(language: RequestLanguage | undefined): Reco
   }
   if (language) {
     headers.lang = language.code
-    headers['Accept-Language'] = language.locale
+    // The plain tag: a formatting extension (ar-SA-u-nu-latn, docs/decisions.md "Latin digits
+    // for figures") is the page's business, not the upstream's.
+    headers['Accept-Language'] = new Intl.Locale(language.locale).baseName
   }
   return headers
 }

@@ -41,6 +41,10 @@ describe('route chooser and page visibility', () => {
     await scheduler.advance(CYCLE * 5)
     expect(network.calls).toHaveLength(0)
     expect(scheduler.pendingCount()).toBe(0)
+    // Not a chooser that never probes: shown, it probes every host at once.
+    visibility.setHidden(false)
+    await scheduler.advance(0)
+    expect(network.calls).toHaveLength(3)
     chooser.stop()
   })
 })

@@ -85,7 +85,9 @@ describe('browser storage adapter', () => {
     expect(storage.getItem(SYMBOL_CACHE_KEY)).toBeNull()
     expect(storage.setItem(SYMBOL_CACHE_KEY, 'x')).toBe(false)
     storage.removeItem(SYMBOL_CACHE_KEY)
-    expect(problems.every((p) => p.kind === 'unavailable')).toBe(true)
+    // Reported, and only as `unavailable` (a bare `every` would also pass on no report at all).
+    expect(problems.length).toBeGreaterThanOrEqual(3)
+    expect(new Set(problems.map((p) => p.kind))).toEqual(new Set(['unavailable']))
   })
 })
 

@@ -95,6 +95,7 @@ describe('results', () => {
     const sample = builtinSymbolList(42)
     expect(sample.provenance).toEqual({ source: 'builtin', fetchedAt: 42, dropped: 0 })
     expect(sample.quoteTokenResult.map((g) => [g.tokenId, g.quoteTokenSymbols.map((s) => s.symbolId)])).toEqual([['USDT', ['BTCUSDT', 'ETHUSDT']]])
+    expect(sample.symbols).toHaveLength(2) // the loop below checks every one of them
     for (const s of sample.symbols) {
       expect(s.limitOrderPriceLimitPercentage).toBe('0.03')
       expect(s.marketOrderPriceLimitPercentage).toBe('0.03')

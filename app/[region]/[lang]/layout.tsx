@@ -27,7 +27,7 @@ export default async function SiteLayout({ children, params }: { children: React
   if (!site) notFound()
   setRequestLocale(site.language.code)
   const messages = (await getMessages()) as Messages
-  const languages = site.region.languages.map((code) => ({ code, label: LANGUAGES[code].label }))
+  const languages = site.region.languages.map((code) => ({ code, label: LANGUAGES[code].label, locale: LANGUAGES[code].locale }))
 
   return (
     <html lang={site.language.locale} dir={site.language.dir} data-theme="night" suppressHydrationWarning>
