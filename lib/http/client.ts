@@ -176,12 +176,17 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   }
 }
 
+/**
+ * A non-2xx answer, its message in the catalogue's order (SPEC §8, docs/decisions.md "Which
+ * message for which failure"): an empty body is "Non Response!", a body that is not an object
+ * "Access error, please try again later", an object its ret_msg, else the default message.
+ */
 function statusError(ctx: RequestContext, status: number, text: string): HttpStatusError {
   try {
     const envelope = readEnvelope(parseBody(text, ctx))
     return new HttpStatusError(ctx, status, { code: envelope.retCode, message: envelope.retMsg, extCode: envelope.extCode })
   } catch (error) {
     if (!(error instanceof ParseError)) throw error
-    return new HttpStatusError(ctx, status)
+    return new HttpStatusError(ctx, status, { message: error.message })
   }
 }
