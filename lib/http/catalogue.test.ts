@@ -62,7 +62,9 @@ const ACCESS = 'Access error, please try again later'
 const TIMEOUT = 'Request timeout, please re-try!'
 const EMPTY = 'Non Response!'
 
-type Row = [row: string, path: string, kind: typeof RequestError, message: string, code: number | undefined, status: number]
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any error class
+type ErrorClass = abstract new (...args: any[]) => RequestError
+type Row = [row: string, path: string, kind: ErrorClass, message: string, code: number | undefined, status: number]
 
 // Each row names the SPEC §8 line it checks.
 const ROWS: Row[] = [
