@@ -2,7 +2,7 @@
  * The listed parts wired into the product: the profile in the header (SPEC §7), the help-centre
  * link in the footer (SPEC §3 map), the Errors.* messages in the markets page's failure state.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page, type Response } from '@playwright/test'
 import { sim } from '../playwright.config'
 import { helpCentreUrl } from '../lib/i18n/help-centre'
 import { LANGUAGES } from '../lib/i18n/languages'
@@ -13,6 +13,8 @@ import { clearFaults, setFaults, setLatency } from './support/sim'
 const PROFILE = '/v2/private/user/profile'
 const TR = regionOrigin('tr')
 const isProfile = (url: string) => new URL(url).pathname === PROFILE
+/** The profile GET's answer (not a CORS preflight). */
+const profileAnswer = (r: Response) => isProfile(r.url()) && r.request().method() === 'GET'
 
 test.afterEach(async () => {
   await clearFaults()
@@ -33,7 +35,7 @@ async function signIn(page: Page, name: string): Promise<void> {
 }
 
 test('signed out: the header shows no profile', async ({ page }) => {
-  const answered = page.waitForResponse((r) => isProfile(r.url()), { timeout: 10_000 })
+  const answered = page.waitForResponse(profileAnswer, { timeout: 10_000 })
   await page.goto(`${TR}/en-TR`)
   expect(await (await answered).json()).toMatchObject({ ret_code: 10007 })
   await expect(page.getByTestId('profile')).toHaveCount(0)
@@ -50,16 +52,17 @@ test('signed in: the profile comes from the chosen host; a failed answer keeps t
   await expect(page.getByTestId('profile')).toHaveText('alice', { timeout: 10_000 })
 
   await setFaults([{ host: '*', endpoint: 'profile', fault: { kind: 'status', status: 503 } }])
-  const failed = page.waitForResponse((r) => isProfile(r.url()), { timeout: 10_000 })
+  const failed = page.waitForResponse(profileAnswer, { timeout: 10_000 })
   await page.evaluate(() => window.dispatchEvent(new Event('focus')))
   expect((await failed).status()).toBe(503)
   await expect(page.getByTestId('profile')).toHaveText('alice')
 })
 
 test('the footer links the help centre in each region’s languages', async ({ page }) => {
+  test.setTimeout(120_000) // 18 pages, each rendered on its first request (the build has no upstream)
   for (const id of Object.keys(REGIONS) as RegionId[]) {
     for (const code of REGIONS[id].languages.slice(0, 2)) {
-      await page.goto(`${regionOrigin(id)}/${code}`)
+      await page.goto(`${regionOrigin(id)}/${code}`, { waitUntil: 'domcontentloaded' })
       const link = page.getByTestId('help-centre')
       await expect(link, `${id} ${code}`).toHaveAttribute('href', helpCentreUrl(LANGUAGES[code].helpLocale))
       await expect(link).toHaveAttribute('hreflang', LANGUAGES[code].helpLocale)
