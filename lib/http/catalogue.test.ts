@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createHttpClient } from './client'
 import { ApiError, HttpStatusError, NetworkError, ParseError, RequestError, TimeoutError } from './errors'
+import { callBridge, WebviewRequiredError } from '../webview/bridge'
 
 interface Answer {
   status?: number
@@ -109,5 +110,21 @@ describe('SPEC §8 error catalogue against a local server', () => {
     expect(failure.message).toBe(message)
     expect(failure.code).toBe(code)
     expect(failure.status).toBe(status)
+  })
+})
+
+// The two §8 rows that are not answers of a server: the runtime row is the webview bridge's
+// (lib/webview), and the incident codes are logged only (server/incidents.test.ts, one per code).
+describe('SPEC §8 runtime row: the exchange app’s webview, 3.1.2 or later', () => {
+  it.each([
+    ['a desktop browser', 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0', 'not-in-app'],
+    ['the app before 3.1.2', 'Mozilla/5.0 BybitApp/3.1.1', 'version-too-old'],
+  ])('%s: the call rejects naming version 3.1.2', async (_name, userAgent, reason) => {
+    const error = await callBridge('share', {}, { userAgent, bridge: { call: () => 'ok' } }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(WebviewRequiredError)
+    expect(error).toMatchObject({ reason, requiredVersion: '3.1.2', messageKey: 'Webview.required', message: 'Open this in the app, version 3.1.2 or later.' })
+  })
+  it('the app at 3.1.2 with its bridge: the call goes through', async () => {
+    await expect(callBridge('share', {}, { userAgent: 'Mozilla/5.0 BybitApp/3.1.2', bridge: { call: () => 'ok' } })).resolves.toBe('ok')
   })
 })
