@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl'
 import { LanguageSwitcher, type LanguageOption } from './LanguageSwitcher'
 import { ThemeSwitch } from './ThemeSwitch'
 import { NetworkPanel } from './network/NetworkPanel'
+import { ProfileBadge } from './account/ProfileBadge'
 
 export function Header({ lang, languages }: { lang: string; languages: LanguageOption[] }) {
   const t = useTranslations('Header')
@@ -16,6 +17,7 @@ export function Header({ lang, languages }: { lang: string; languages: LanguageO
         {t('markets')}
       </a>
       <div className="header-tools">
+        <ProfileBadge lang={lang} />
         <NetworkPanel />
         <LanguageSwitcher current={lang} languages={languages} />
         <ThemeSwitch />

@@ -15,6 +15,7 @@ export type SimEndpoint =
   | 't1'
   | 'getproxy'
   | 'hats_t1'
+  | 'profile'
   | '*'
 
 /** Every fault switch of issue #2 §3. */

@@ -7,7 +7,7 @@ import { SIM_HOSTS, type Fault, type FaultRule, type SimEndpoint, type SimHost }
 import { errorEnvelope, type Json } from './wire'
 
 export type Endpoint = Exclude<SimEndpoint, '*'>
-export const ENDPOINTS: readonly Endpoint[] = ['symbol_list_v3', 'symbol_list_all', 'symbol_list_v2', 't1', 'getproxy', 'hats_t1']
+export const ENDPOINTS: readonly Endpoint[] = ['symbol_list_v3', 'symbol_list_all', 'symbol_list_v2', 't1', 'getproxy', 'hats_t1', 'profile']
 
 type Param = { type: 'int'; min: number; max: number; optional?: true } | { type: 'string' }
 const int = (min: number, max: number, optional?: true): Param => ({ type: 'int', min, max, optional })

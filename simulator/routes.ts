@@ -4,6 +4,7 @@
 import type { SimHost } from './contract'
 import type { AnswerOptions, Endpoint } from './faults'
 import type { FeedState } from './feed'
+import { profileAnswer } from './profile'
 import { envelope, firstV3SymbolId, proxyAnswer, symbolListAll, symbolListV2, symbolListV3, type Json } from './wire'
 
 const PATHS: Record<string, Endpoint> = {
@@ -13,6 +14,7 @@ const PATHS: Record<string, Endpoint> = {
   '/t1': 't1',
   '/kmeqrvdu/proxy/getproxy': 'getproxy',
   '/hats/t1': 'hats_t1',
+  '/v2/private/user/profile': 'profile',
 }
 
 /** Every host serves the API; the fast-path host also serves its own probe, so rewritten requests work there. */
@@ -31,7 +33,13 @@ function since(query: URLSearchParams): number | null {
   return raw !== null && raw.trim() !== '' && Number.isFinite(Number(raw)) ? Number(raw) : null
 }
 
-export function normalAnswer(endpoint: Endpoint, feed: FeedState, query: URLSearchParams, nowMs: number, o: AnswerOptions): Json {
+/** What an answer may depend on besides the path: the query and the Cookie header (the profile's session). */
+export interface AnswerRequest {
+  query: URLSearchParams
+  cookie?: string
+}
+
+export function normalAnswer(endpoint: Endpoint, feed: FeedState, { query, cookie }: AnswerRequest, nowMs: number, o: AnswerOptions): Json {
   switch (endpoint) {
     case 'symbol_list_v3':
       return envelope(symbolListV3(feed, query.get('version')), nowMs)
@@ -44,5 +52,7 @@ export function normalAnswer(endpoint: Endpoint, feed: FeedState, query: URLSear
       return envelope({}, nowMs)
     case 'getproxy':
       return proxyAnswer(o.proxyResCode)
+    case 'profile':
+      return profileAnswer(cookie, nowMs)
   }
 }

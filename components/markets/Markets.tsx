@@ -7,6 +7,7 @@ import { filterMarkets, type MarketTab, type MarketsView } from '@/lib/markets/v
 import { ProvenanceBadge } from '../ProvenanceBadge'
 import { formatVolume } from '../format'
 import { useMarkets } from './useMarkets'
+import { LoadFailureNotice } from './LoadFailureNotice'
 import { useHydrated } from '../useHydrated'
 
 export function Markets({ initial, lang }: { initial: MarketsView; lang: string }) {
@@ -33,6 +34,7 @@ export function Markets({ initial, lang }: { initial: MarketsView; lang: string 
   return (
     <div className="markets">
       <ProvenanceBadge provenance={view.provenance} />
+      <LoadFailureNotice lang={lang} />
       <div className="markets-tools">
         <div role="tablist" className="tabs">
           {quoteGroups.map((group) => (

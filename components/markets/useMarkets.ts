@@ -4,6 +4,7 @@ import useSWR from 'swr'
 import { preferBetter, toMarketsView, type MarketsView } from '@/lib/markets/view'
 import type { SymbolLoader } from '@/lib/symbols'
 import { useClientRuntime, type ClientRuntime } from '../runtime/ClientRuntime'
+import { reportLoadFailure } from './LoadFailureNotice'
 
 /** Per language: the browser's loader and the list the page shows now. */
 const loaders = new Map<string, Promise<SymbolLoader>>()
@@ -17,11 +18,12 @@ const shown = new Map<string, MarketsView>()
 function loaderFor(runtime: ClientRuntime, language: { code: string; locale: string }): Promise<SymbolLoader> {
   let loader = loaders.get(language.code)
   if (!loader) {
-    loader = Promise.all([import('@/lib/http/client'), import('@/lib/storage'), import('@/lib/symbols')]).then(
-      ([{ createHttpClient }, { createBrowserStorage, SYMBOL_STORAGE_KEYS }, { createSymbolLoader }]) => {
+    loader = Promise.all([import('@/lib/http/client'), import('@/lib/storage'), import('@/lib/symbols'), import('@/lib/markets/load-failure')]).then(
+      ([{ createHttpClient }, { createBrowserStorage, SYMBOL_STORAGE_KEYS }, { createSymbolLoader }, { watchLoadFailures }]) => {
         const client = createHttpClient({ baseUrl: runtime.apiBaseUrl, crossApi: runtime.crossApi, fetch: (input, init) => fetch(input, init), language, rewriteUrl: runtime.rewriteUrl })
         const storage = createBrowserStorage(() => window.localStorage, { ownKeys: SYMBOL_STORAGE_KEYS })
-        return createSymbolLoader({ client, storage, monitor: runtime.monitor, now: Date.now, language: language.code })
+        const monitor = watchLoadFailures(runtime.monitor, (failure) => reportLoadFailure(language.code, failure))
+        return createSymbolLoader({ client, storage, monitor, now: Date.now, language: language.code })
       },
       (error: unknown) => {
         loaders.delete(language.code) // a chunk that failed to load is tried again next time

@@ -16,6 +16,11 @@ export interface RequestOptions {
   cache?: boolean | { ttlMs: number }
   /** Skip reading the cache (still writes it on success). */
   fresh?: boolean
+  /**
+   * With `cache`: a request that fails answers the cached entry while it lives instead of the
+   * error (SPEC §7 profile: "a failed response does not remove its cached entry").
+   */
+  staleOnError?: boolean
   /** ret_codes that count as success; default [0] (SPEC §5). The route probe passes [0, 10017]. */
   okCodes?: readonly number[]
   retries?: number
@@ -146,7 +151,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       if (hit !== undefined) return Promise.resolve(hit as V)
     }
     return flights.run(key, async () => {
-      const value = await load()
+      let value: V
+      try {
+        value = await load()
+      } catch (error) {
+        const kept = request.cache && request.staleOnError ? opts.cache.get(key) : undefined
+        if (kept === undefined) throw error
+        return kept as V
+      }
       if (request.cache) opts.cache.set(key, value, typeof request.cache === 'object' ? request.cache.ttlMs : undefined)
       return value
     }) as Promise<V>
@@ -176,12 +188,17 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   }
 }
 
+/**
+ * A non-2xx answer, its message in the catalogue's order (SPEC §8, docs/decisions.md "Which
+ * message for which failure"): an empty body is "Non Response!", a body that is not an object
+ * "Access error, please try again later", an object its ret_msg, else the default message.
+ */
 function statusError(ctx: RequestContext, status: number, text: string): HttpStatusError {
   try {
     const envelope = readEnvelope(parseBody(text, ctx))
     return new HttpStatusError(ctx, status, { code: envelope.retCode, message: envelope.retMsg, extCode: envelope.extCode })
   } catch (error) {
     if (!(error instanceof ParseError)) throw error
-    return new HttpStatusError(ctx, status)
+    return new HttpStatusError(ctx, status, { message: error.message })
   }
 }

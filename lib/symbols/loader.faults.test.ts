@@ -15,7 +15,7 @@ afterAll(() => sim.close())
 beforeEach(() => sim.clearFaults())
 
 /** A Record over Fault['kind'], so a fault kind added to the contract fails to compile here until it is covered. */
-const FAULTS: Record<Fault['kind'], { fault: Fault; v3Only: SymbolSource; everywhere: SymbolSource }> = {
+const FAULTS: Record<Fault['kind'], { fault: Fault; v3Only: SymbolSource; everywhere: SymbolSource; allOnly?: SymbolSource }> = {
   refuse: { fault: { kind: 'refuse' }, v3Only: 'v2', everywhere: 'builtin' },
   hang: { fault: { kind: 'hang' }, v3Only: 'v2', everywhere: 'builtin' },
   slow: { fault: { kind: 'slow', ms: 50 }, v3Only: 'v3+all', everywhere: 'v3+all' },
@@ -30,13 +30,18 @@ const FAULTS: Record<Fault['kind'], { fault: Fault; v3Only: SymbolSource; everyw
   retCode: { fault: { kind: 'retCode', code: 10006, msg: 'Too many visits' }, v3Only: 'v2', everywhere: 'builtin' },
   camelCase: { fault: { kind: 'camelCase' }, v3Only: 'v3+all', everywhere: 'v3+all' },
   // mergeGap only bends symbol_list_all; on every endpoint it is a merge error and v2 holds.
-  mergeGap: { fault: { kind: 'mergeGap' }, v3Only: 'v3+all', everywhere: 'v2' },
+  mergeGap: { fault: { kind: 'mergeGap' }, v3Only: 'v3+all', everywhere: 'v2', allOnly: 'v2' },
   alive10017: { fault: { kind: 'alive10017' }, v3Only: 'v3+all', everywhere: 'v3+all' },
   proxyRes: { fault: { kind: 'proxyRes', resCode: 8 }, v3Only: 'v3+all', everywhere: 'v3+all' },
 }
 
 /** Faults that never answer only cost time: they get a shorter timeout than the healthy fallbacks need. */
-const timeoutMs = (fault: Fault) => (fault.kind === 'hang' || fault.kind === 'drip' ? 300 : undefined)
+const timeoutMs = (fault: Fault) => (fault.kind === 'hang' || fault.kind === 'drip' ? 300 : fault.kind === 'oversized' ? OVERSIZED_TIMEOUT_MS : undefined)
+/**
+ * The in-process simulator blocks while it writes a 12 MiB body; a healthy request waiting behind
+ * it must not time out, or its own timeout (11511509) would be reported instead of the fault.
+ */
+const OVERSIZED_TIMEOUT_MS = 5000
 
 const EXPECTED_CODES: Record<SymbolSource, number[]> = {
   'v3+all': [],
@@ -45,7 +50,7 @@ const EXPECTED_CODES: Record<SymbolSource, number[]> = {
   builtin: [I.V3_REQUEST_ERROR, I.FALLBACK_TO_V2, I.V2_FALLBACK_ERROR, I.BUILTIN_DATA_USED],
 }
 
-describe.each(Object.entries(FAULTS))('fault %s', (_kind, { fault, v3Only, everywhere }) => {
+describe.each(Object.entries(FAULTS))('fault %s', (_kind, { fault, v3Only, everywhere, allOnly = v3Only }) => {
   it(`on symbol_list_v3 → ${v3Only}`, async () => {
     sim.setFault({ host: 'main', endpoint: 'symbol_list_v3', fault })
     const h = harness(sim, { timeoutMs: timeoutMs(fault) })
@@ -53,6 +58,16 @@ describe.each(Object.entries(FAULTS))('fault %s', (_kind, { fault, v3Only, every
     expect(result.provenance.source).toBe(v3Only)
     expect(result.symbols.length).toBeGreaterThan(0)
     expect(h.monitor.codes()).toEqual(EXPECTED_CODES[v3Only])
+  })
+
+  // The all-list is the split-off half of the v3 list: its own failure is 11511506, not 11511509.
+  it(`on symbol_list_all → ${allOnly}`, async () => {
+    sim.setFault({ host: 'main', endpoint: 'symbol_list_all', fault })
+    const h = harness(sim, { timeoutMs: timeoutMs(fault) })
+    const result = await h.loader.load()
+    expect(result.provenance.source).toBe(allOnly)
+    const codes = fault.kind === 'mergeGap' ? [I.MERGE_ERROR, I.FALLBACK_TO_V2] : allOnly === 'v2' ? [I.SPLIT_REQUEST_ERROR, I.FALLBACK_TO_V2] : []
+    expect(h.monitor.codes()).toEqual(codes)
   })
 
   it(`on every endpoint → ${everywhere}`, async () => {

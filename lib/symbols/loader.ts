@@ -8,7 +8,7 @@ import { createSymbolCaches } from './cache'
 import { SYMBOL_INCIDENTS } from './incidents'
 import { MergeError } from './merge'
 import { SymbolAnswerError, type SymbolListResult } from './result'
-import { loadV2, loadV3WithAll, type SourceContext } from './sources'
+import { isSplitRequestFailure, loadV2, loadV3WithAll, type SourceContext } from './sources'
 import { freshestStale } from './stale'
 import { safeMonitor } from '../monitor/safe'
 
@@ -30,9 +30,13 @@ export interface SymbolLoader {
   peek(): SymbolListResult | undefined
 }
 
-/** The incident a failed step logs: its own code for request/answer failures, 11511507 for a merge gap, 11511505 for a bug. */
+/**
+ * The incident a failed step logs: its own code for request/answer failures (the all-list's own
+ * 11511506 inside v3+all), 11511507 for a merge gap, 11511505 for a bug.
+ */
 function incidentFor(error: unknown, requestCode: number): number {
   if (error instanceof MergeError) return SYMBOL_INCIDENTS.MERGE_ERROR
+  if (requestCode === SYMBOL_INCIDENTS.V3_REQUEST_ERROR && isSplitRequestFailure(error)) return SYMBOL_INCIDENTS.SPLIT_REQUEST_ERROR
   if (error instanceof RequestError || error instanceof SymbolAnswerError) return requestCode
   return SYMBOL_INCIDENTS.CODE_ERROR
 }

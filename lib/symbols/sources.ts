@@ -1,4 +1,5 @@
 import type { HttpClient } from '../http/client'
+import { RequestError } from '../http/errors'
 import type { SymbolCaches } from './cache'
 import { indexBySymbolId, MergeError, mergeV3WithAll, upsertIncremental } from './merge'
 import { buildResult, SymbolAnswerError, type SymbolListResult } from './result'
@@ -30,6 +31,20 @@ function decode<T>(schema: z.ZodType<DecodedList<T>>, raw: unknown, endpoint: st
   return parsed.data
 }
 
+/**
+ * Whether a v3+all failure belongs to the all-list, the split-off half of the list (SPEC §8
+ * 11511506 "split request error"; docs/decisions.md "The chain (SPEC §4) and its incident codes").
+ */
+export function isSplitRequestFailure(error: unknown): boolean {
+  if (error instanceof SymbolAnswerError) return error.endpoint === 'symbol_list_all'
+  if (!(error instanceof RequestError)) return false
+  try {
+    return new URL(error.url, 'http://relative.invalid').pathname.endsWith(SYMBOL_LIST_ALL_PATH)
+  } catch {
+    return false
+  }
+}
+
 /** WIRE.md: `result = { version }` keeps the cached groups — only if they are the version the server confirmed. */
 function groupsOfVersionHit(version: string, cached: SymbolCacheRecord | undefined): QuoteTokenGroup<PairFields>[] {
   if (cached && cached.version === version) return cached.quoteTokenResult
@@ -46,17 +61,21 @@ export async function loadV3WithAll(ctx: SourceContext): Promise<SymbolListResul
   const cachedSymbol = mine(ctx.caches.readSymbol())
   const cachedIncremental = mine(ctx.caches.readIncremental())
   const since = cachedIncremental?.lastModifiedTime ?? null
-  // When one request fails the other is cancelled: its answer could not be used anyway.
+  // A v3 failure cancels the all-list (its answer could not be used). An all-list failure waits
+  // for v3's outcome, bounded by the same timeout, so the incident names the list that failed:
+  // 11511509 when v3 failed too (a host that is down), 11511506 when only the all-list did.
   const controller = new AbortController()
   const get = (path: string, query: Record<string, string | number> | undefined) =>
-    ctx.client.get<unknown>(path, { query, timeoutMs: ctx.timeoutMs, retries: 0, signal: controller.signal }).catch((error: unknown) => {
-      controller.abort()
-      throw error
-    })
-  const [v3Raw, allRaw] = await Promise.all([
-    get(SYMBOL_LIST_V3_PATH, cachedSymbol ? { version: cachedSymbol.version } : undefined),
-    get(SYMBOL_LIST_ALL_PATH, since !== null ? { last_modified_at: since } : undefined),
-  ])
+    ctx.client.get<unknown>(path, { query, timeoutMs: ctx.timeoutMs, retries: 0, signal: controller.signal })
+  const v3Request = get(SYMBOL_LIST_V3_PATH, cachedSymbol ? { version: cachedSymbol.version } : undefined).catch((error: unknown) => {
+    controller.abort()
+    throw error
+  })
+  const allRequest = get(SYMBOL_LIST_ALL_PATH, since !== null ? { last_modified_at: since } : undefined).catch(async (error: unknown) => {
+    await v3Request
+    throw error
+  })
+  const [v3Raw, allRaw] = await Promise.all([v3Request, allRequest])
   const v3 = decode(v3AnswerSchema, v3Raw, 'symbol_list_v3', ctx)
   const all = decode(allAnswerSchema, allRaw, 'symbol_list_all', ctx)
   const groups = v3.value.quoteTokenResult ?? groupsOfVersionHit(v3.value.version, cachedSymbol)

@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation'
 import { NextIntlClientProvider } from 'next-intl'
 import { getMessages, setRequestLocale } from 'next-intl/server'
 import { Header } from '@/components/Header'
+import { Footer } from '@/components/Footer'
 import { ThemeScript } from '@/components/ThemeScript'
 import { ClientRuntimeProvider } from '@/components/runtime/ClientRuntime'
 import { pickClientMessages, type Messages } from '@/i18n/messages'
@@ -39,6 +40,7 @@ export default async function SiteLayout({ children, params }: { children: React
           <ClientRuntimeProvider site={clientSiteConfig(site.region.id)}>
             <Header lang={site.language.code} languages={languages} />
             <main id="content">{children}</main>
+            <Footer language={site.language} />
           </ClientRuntimeProvider>
         </NextIntlClientProvider>
       </body>

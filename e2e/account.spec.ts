@@ -1,0 +1,83 @@
+/**
+ * The listed parts wired into the product: the profile in the header (SPEC §7), the help-centre
+ * link in the footer (SPEC §3 map), the Errors.* messages in the markets page's failure state.
+ */
+import { expect, test, type Page, type Response } from '@playwright/test'
+import { sim } from '../playwright.config'
+import { helpCentreUrl } from '../lib/i18n/help-centre'
+import { LANGUAGES } from '../lib/i18n/languages'
+import { REGIONS, type RegionId } from '../lib/regions/regions'
+import { regionOrigin } from './support/hosts'
+import { clearFaults, setFaults, setLatency } from './support/sim'
+
+const PROFILE = '/v2/private/user/profile'
+const TR = regionOrigin('tr')
+const isProfile = (url: string) => new URL(url).pathname === PROFILE
+/** The profile GET's answer (not a CORS preflight). */
+const profileAnswer = (r: Response) => isProfile(r.url()) && r.request().method() === 'GET'
+
+test.afterEach(async () => {
+  await clearFaults()
+  for (const host of ['main', 'alt1', 'alt2', 'fastPath'] as const) await setLatency(host, 5)
+})
+
+/**
+ * Signs the browser in for the API hosts. In production the API hosts are the site's own
+ * subdomains, so the session cookie is same-site and the browser sends it; here the page is on
+ * localhost and the simulator on 127.0.0.1, a cross-site pair for which Chromium sends no
+ * cookie. The route adds it to the real request the page made, on its way to the simulator.
+ */
+async function signIn(page: Page, name: string): Promise<void> {
+  await page.route((url) => isProfile(url.href), async (route) => {
+    const response = await route.fetch({ headers: { ...route.request().headers(), cookie: `session=${name}` } })
+    await route.fulfill({ response })
+  })
+}
+
+test('signed out: the header shows no profile', async ({ page }) => {
+  const answered = page.waitForResponse(profileAnswer, { timeout: 10_000 })
+  await page.goto(`${TR}/en-TR`)
+  expect(await (await answered).json()).toMatchObject({ ret_code: 10007 })
+  await expect(page.getByTestId('profile')).toHaveCount(0)
+})
+
+test('signed in: the profile comes from the chosen host; a failed answer keeps the cached one', async ({ page }) => {
+  await setFaults([{ host: '*', endpoint: 'getproxy', fault: { kind: 'proxyRes', resCode: 3 } }]) // no fast path
+  await setLatency('main', 400)
+  await setLatency('alt2', 400)
+  await signIn(page, 'alice')
+  const asked = page.waitForRequest((r) => isProfile(r.url()), { timeout: 10_000 })
+  await page.goto(`${TR}/en-TR`)
+  expect(new URL((await asked).url()).origin).toBe(sim('alt1'))
+  await expect(page.getByTestId('profile')).toHaveText('alice', { timeout: 10_000 })
+
+  await setFaults([{ host: '*', endpoint: 'profile', fault: { kind: 'status', status: 503 } }])
+  const failed = page.waitForResponse(profileAnswer, { timeout: 10_000 })
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')))
+  expect((await failed).status()).toBe(503)
+  await expect(page.getByTestId('profile')).toHaveText('alice')
+})
+
+test('the footer links the help centre in each region’s languages', async ({ page }) => {
+  test.setTimeout(120_000) // 18 pages, each rendered on its first request (the build has no upstream)
+  for (const id of Object.keys(REGIONS) as RegionId[]) {
+    for (const code of REGIONS[id].languages.slice(0, 2)) {
+      await page.goto(`${regionOrigin(id)}/${code}`, { waitUntil: 'domcontentloaded' })
+      const link = page.getByTestId('help-centre')
+      await expect(link, `${id} ${code}`).toHaveAttribute('href', helpCentreUrl(LANGUAGES[code].helpLocale))
+      await expect(link).toHaveAttribute('hreflang', LANGUAGES[code].helpLocale)
+    }
+  }
+})
+
+test('the markets page says why its list is not live, in the page language, and retries', async ({ page }) => {
+  const empty = { kind: 'empty' } as const
+  await setFaults(['symbol_list_v3', 'symbol_list_all', 'symbol_list_v2'].map((endpoint) => ({ host: '*' as const, endpoint: endpoint as 'symbol_list_v3', fault: empty })))
+  await page.goto(`${TR}/tr-TUR`)
+  const notice = page.getByTestId('load-failure')
+  await expect(notice).toContainText('Yanıt yok!', { timeout: 15_000 }) // Errors.nonResponse in Turkish
+  await expect(page.getByTestId('market-table').locator('tbody tr').first()).toBeVisible()
+  await clearFaults()
+  await notice.getByRole('button', { name: 'Tekrar dene' }).click()
+  await expect(notice).toHaveCount(0, { timeout: 15_000 })
+})
