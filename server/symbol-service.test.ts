@@ -35,7 +35,7 @@ describe('server symbol service', () => {
     sim.resetHits()
     expect(await s.getSymbolList(region, en)).toBe(first)
     expect(sim.state().hits.main.symbol_list_v3 ?? 0).toBe(0)
-    expect(s.status().tr).toMatchObject({ source: 'v3+all', pairs: first.symbols.length, language: 'en-TR' })
+    expect(s.status(region)).toMatchObject({ status: 'ok', consecutiveFailures: 0, languages: [{ source: 'v3+all', pairs: first.symbols.length, language: 'en-TR' }] })
   })
 
   it('with the upstream hung, a render with a good list answers after patienceMs with that list', async () => {

@@ -1,16 +1,21 @@
 import { join } from 'node:path'
 import { createHttpClient } from '@/lib/http/client'
+import { createFailureBackoff } from '@/lib/http/failure-backoff'
 import type { Language } from '@/lib/i18n/languages'
 import type { RegionConfig } from '@/lib/regions/config'
-import { createSymbolLoader, type SymbolListResult, type SymbolLoader } from '@/lib/symbols'
+import { builtinSymbolList, createSymbolCaches, createSymbolLoader, type SymbolListResult } from '@/lib/symbols'
 import { isStale } from '@/lib/symbols/provenance'
-import { asStale } from '@/lib/symbols/stale'
+import { asStale, loadStoredList } from '@/lib/symbols/stale'
 import { createFileStorage } from './file-storage'
 import { createServerMonitor, metrics, timedFetch } from './observability'
+import { attemptMonitor, type Entry, type Upstream } from './symbol-entries'
+import { describeRegion } from './symbol-status'
 
 /**
  * Server-side pair lists: one loader per (upstream, language), shared by every page of the
- * process (docs/decisions.md "Server pair-list reuse", "Server cache survives restarts").
+ * process; one refresh at a time per upstream, failures backed off (docs/decisions.md "Server
+ * pair-list reuse", "Server cache survives restarts", "Pair-list refresh: one at a time per
+ * upstream, failures backed off").
  */
 export interface SymbolServiceOptions {
   /** Where the last good lists are kept across restarts. */
@@ -19,31 +24,27 @@ export interface SymbolServiceOptions {
   reuseMs?: number
   /** With a good list known, how long a render waits for a fresh one. */
   patienceMs?: number
+  /** A list older than this is past its refresh time (the pair pages' revalidate period). */
+  refreshMs?: number
   fetch?: typeof fetch
   /** SPEC §9 8000 ms; tests pass less. */
   timeoutMs?: number
-}
-
-export interface ListStatus {
-  source: string
-  fetchedAt: number
-  ageMs: number
-  pairs: number
-  language: string
-}
-
-interface Entry {
-  loader: SymbolLoader
-  last?: { result: SymbolListResult; at: number }
-  regionId: string
+  now?: () => number
+  random?: () => number
 }
 
 const isLive = (result: SymbolListResult) => !isStale(result.provenance)
-const asCached = (result: SymbolListResult) => asStale(result, Date.now())
 
 export function createSymbolService(options: SymbolServiceOptions) {
-  const { dir, reuseMs = 10_000, patienceMs = 1500 } = options
+  const { dir, reuseMs = 10_000, patienceMs = 1500, refreshMs = 60_000, now = Date.now, random = Math.random } = options
   const entries = new Map<string, Entry>()
+  const upstreams = new Map<string, Upstream>()
+
+  function upstreamFor(region: RegionConfig): Upstream {
+    let upstream = upstreams.get(region.apiBaseUrl)
+    if (!upstream) upstreams.set(region.apiBaseUrl, (upstream = { backoff: createFailureBackoff({ now, random }) }))
+    return upstream
+  }
 
   function entryFor(region: RegionConfig, language: Language): Entry {
     const key = `${region.apiBaseUrl} ${language.code}`
@@ -52,51 +53,79 @@ export function createSymbolService(options: SymbolServiceOptions) {
       const client = createHttpClient({ baseUrl: region.apiBaseUrl, fetch: timedFetch(options.fetch), language: { code: language.code, locale: language.locale } })
       // The caches hold one language's list each (lib/storage/keys.ts): one folder per loader.
       const storage = createFileStorage(join(dir, encodeURIComponent(key).replace(/%/g, '_')))
-      const loader = createSymbolLoader({ client, storage, monitor: createServerMonitor(region.id), now: Date.now, language: language.code, timeoutMs: options.timeoutMs })
-      entry = { loader, regionId: region.id }
-      entries.set(key, entry)
+      const created: Entry = { key, upstream: region.apiBaseUrl, language: language.code, caches: createSymbolCaches(storage), failures: 0 }
+      const monitor = attemptMonitor(createServerMonitor(region.id), created)
+      created.loader = createSymbolLoader({ client, storage, monitor, now, language: language.code, timeoutMs: options.timeoutMs })
+      entries.set(key, (entry = created))
     }
     return entry
   }
 
-  /**
-   * A language never loaded has no cache of its own; when its chain ends at the built-in sample,
-   * the same upstream's freshest list in another language is the better stale copy.
-   */
-  function borrowIfBuiltin(entry: Entry, region: RegionConfig, result: SymbolListResult): SymbolListResult {
-    if (result.provenance.source !== 'builtin') return result
-    const borrowed = bestOtherList(entry, region)
-    return borrowed ? asCached(borrowed) : result
-  }
-
   /** The freshest good list another language of the same upstream has. */
-  function bestOtherList(entry: Entry, region: RegionConfig): SymbolListResult | undefined {
+  function bestOtherList(entry: Entry): SymbolListResult | undefined {
     let best: SymbolListResult | undefined
-    for (const [key, other] of entries) {
-      const candidate = other.last?.result
-      if (other === entry || !candidate || !key.startsWith(`${region.apiBaseUrl} `) || candidate.provenance.source === 'builtin') continue
+    for (const other of entries.values()) {
+      const candidate = other.good
+      if (other === entry || !candidate || other.upstream !== entry.upstream) continue
       if (!best || candidate.provenance.fetchedAt > best.provenance.fetchedAt) best = candidate
     }
     return best
   }
 
+  /** What answers without the upstream: this language's last good list (memory, else disk), else another language's. */
+  function fallbackFor(entry: Entry): SymbolListResult | undefined {
+    entry.good ??= loadStoredList(entry.caches, now())
+    return entry.good ?? bestOtherList(entry)
+  }
+
   function record(entry: Entry, region: RegionConfig, result: SymbolListResult): SymbolListResult {
-    entry.last = { result, at: Date.now() }
+    entry.last = { result, at: now() }
     const { source, fetchedAt } = result.provenance
+    if (source !== 'builtin' && (!entry.good || fetchedAt >= entry.good.provenance.fetchedAt)) entry.good = result
     metrics.loads.inc({ source, region: region.id })
-    metrics.cacheAge.set({ region: region.id }, Math.max(0, (Date.now() - fetchedAt) / 1000))
+    metrics.cacheAge.set({ region: region.id }, Math.max(0, (now() - fetchedAt) / 1000))
     if (!isLive(result)) metrics.stalePages.inc({ region: region.id, source })
     return result
+  }
+
+  /** The list when the upstream may not be asked: the fallback as a cached copy, else the built-in sample. */
+  function withoutUpstream(entry: Entry, region: RegionConfig): SymbolListResult {
+    const fallback = fallbackFor(entry)
+    return record(entry, region, fallback ? asStale(fallback, now()) : builtinSymbolList(now()))
+  }
+
+  /** One refresh at a time per upstream; after a failure, none until the backed-off time. */
+  async function refresh(entry: Entry, region: RegionConfig): Promise<SymbolListResult> {
+    const upstream = upstreamFor(region)
+    while (upstream.busy) await upstream.busy
+    if (!upstream.backoff.mayAttempt()) return withoutUpstream(entry, region)
+    entry.attempt = []
+    const run = entry.loader!.load()
+    const busy: Promise<void> = run.then(() => {
+      if (upstream.busy === busy) upstream.busy = undefined
+    })
+    upstream.busy = busy
+    const loaded = await run
+    if (isLive(loaded)) {
+      upstream.backoff.succeeded()
+      entry.failures = 0
+    } else {
+      const first = entry.attempt.find((incident) => incident.message) ?? entry.attempt[0]
+      upstream.backoff.failed({ code: first?.code, message: first?.message ?? `no live list (${loaded.provenance.source})` })
+      entry.failures += 1
+    }
+    const fallback = loaded.provenance.source === 'builtin' ? bestOtherList(entry) : undefined
+    return record(entry, region, fallback ? asStale(fallback, now()) : loaded)
   }
 
   /** The pair list for a region's page in a language, from the best source available. Never rejects. */
   async function getSymbolList(region: RegionConfig, language: Language): Promise<SymbolListResult> {
     const entry = entryFor(region, language)
     const previous = entry.last
-    if (previous && isLive(previous.result) && Date.now() - previous.at < reuseMs) return previous.result
-    const loading = entry.loader.load().then((loaded) => record(entry, region, borrowIfBuiltin(entry, region, loaded)))
-    // What answers if the upstream is slow: this language's last good list, else another's.
-    const fallback = previous && previous.result.provenance.source !== 'builtin' ? previous.result : bestOtherList(entry, region)
+    if (previous && isLive(previous.result) && now() - previous.at < reuseMs) return previous.result
+    const fallback = fallbackFor(entry)
+    if (fallback && !upstreamFor(region).backoff.mayAttempt()) return withoutUpstream(entry, region)
+    const loading = (entry.pending ??= refresh(entry, region).finally(() => (entry.pending = undefined)))
     if (!fallback) return loading
     // A slow or hung upstream must not hold a render for the chain's 2 × 8000 ms: after
     // patienceMs the last good list answers (as a cached copy) and the load goes on.
@@ -106,26 +135,13 @@ export function createSymbolService(options: SymbolServiceOptions) {
     clearTimeout(timer)
     if (first) return first
     metrics.stalePages.inc({ region: region.id, source: 'slow-upstream' })
-    return asCached(fallback)
+    return asStale(fallback, now())
   }
 
-  /** What /api/health reports: per region, the freshest list its pages were rendered from. */
-  function status(): Record<string, ListStatus> {
-    const byRegion: Record<string, ListStatus> = {}
-    for (const [key, entry] of entries) {
-      const last = entry.last
-      if (!last) continue
-      const previous = byRegion[entry.regionId]
-      if (previous && previous.fetchedAt >= last.result.provenance.fetchedAt) continue
-      byRegion[entry.regionId] = {
-        source: last.result.provenance.source,
-        fetchedAt: last.result.provenance.fetchedAt,
-        ageMs: Date.now() - last.result.provenance.fetchedAt,
-        pairs: last.result.symbols.length,
-        language: key.split(' ')[1] ?? '',
-      }
-    }
-    return byRegion
+  /** What /api/health reports for a region: its languages' lists and its upstream's failures. */
+  function status(region: RegionConfig) {
+    const mine = region.languages.map((code) => entries.get(`${region.apiBaseUrl} ${code}`)).filter((e): e is Entry => e !== undefined)
+    return describeRegion(region, mine, upstreamFor(region).backoff.state(), { now: now(), refreshMs })
   }
 
   return { getSymbolList, status, isLive }

@@ -4,19 +4,33 @@ import type { RegionConfig } from '@/lib/regions/config'
 import type { SymbolListResult } from '@/lib/symbols'
 import { processSingleton } from './global'
 import { getSiteConfig } from './site-config'
-import { createSymbolService, type ListStatus } from './symbol-service'
+import { createSymbolService } from './symbol-service'
+import type { RegionListStatus } from './symbol-status'
 
 /** The process-wide pair-list service every page, route and health check shares. */
 const service = processSingleton('symbols', () =>
   createSymbolService({ dir: process.env.SYMBOL_CACHE_DIR ?? join(process.cwd(), '.next', 'cache', 'spot-symbols') }),
 )
 
+/** How long /api/health and /api/ready wait for the lists they ask for before answering. */
+const CHECK_BUDGET_MS = 2000
+
 export function getSymbolList(region: RegionConfig, language: Language): Promise<SymbolListResult> {
   return service.getSymbolList(region, language)
 }
 
-export function symbolListStatus(): Record<string, ListStatus> {
-  return service.status()
+/**
+ * Each enabled region's pair-list state, after asking for its default language's list (reused
+ * when fresh, refreshed when due and the upstream is not backed off), so an outage shows up
+ * without waiting for a page render (docs/decisions.md "Health, liveness and readiness").
+ */
+export async function pairListStatus(): Promise<Record<string, RegionListStatus>> {
+  const regions = Object.values(getSiteConfig().regions).filter((region) => region.enabled)
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const budget = new Promise<void>((resolve) => (timer = setTimeout(resolve, CHECK_BUDGET_MS)))
+  await Promise.race([Promise.all(regions.map((region) => service.getSymbolList(region, LANGUAGES[region.defaultLanguage]))), budget])
+  clearTimeout(timer)
+  return Object.fromEntries(regions.map((region) => [region.id, service.status(region)]))
 }
 
 /** Whether the main region's upstream gives a live list right now (build-time prerender gate). */
