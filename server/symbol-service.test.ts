@@ -81,4 +81,14 @@ describe('server symbol service', () => {
     const empty = createSymbolService({ dir: join(dir, 'empty'), reuseMs: 0, timeoutMs: 2000 })
     expect((await empty.getSymbolList(region, tr)).provenance.source).toBe('builtin')
   })
+
+  it('a restarted server during an outage renders a language never loaded from another language’s list on disk', async () => {
+    await service().getSymbolList(region, en)
+    sim.setFault({ host: 'main', endpoint: '*', fault: { kind: 'refuse' } })
+    await sim.settled?.()
+    const restarted = service()
+    const borrowed = await restarted.getSymbolList(region, tr)
+    expect(borrowed.provenance.source).toBe('cache')
+    expect(borrowed.symbols.length).toBeGreaterThanOrEqual(600)
+  })
 })

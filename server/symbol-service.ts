@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { createHttpClient } from '@/lib/http/client'
 import { createFailureBackoff } from '@/lib/http/failure-backoff'
-import type { Language } from '@/lib/i18n/languages'
+import { LANGUAGES, type Language } from '@/lib/i18n/languages'
 import type { RegionConfig } from '@/lib/regions/config'
 import { builtinSymbolList, createSymbolCaches, createSymbolLoader, type SymbolListResult } from '@/lib/symbols'
 import { isStale } from '@/lib/symbols/provenance'
@@ -61,21 +61,31 @@ export function createSymbolService(options: SymbolServiceOptions) {
     return entry
   }
 
-  /** The freshest good list another language of the same upstream has. */
-  function bestOtherList(entry: Entry): SymbolListResult | undefined {
+  /** This language's last good list: in memory, else the one stored on disk (read once found). */
+  function goodOf(entry: Entry): SymbolListResult | undefined {
+    entry.good ??= loadStoredList(entry.caches, now())
+    return entry.good
+  }
+
+  /**
+   * The freshest good list another language of the same upstream has, in memory or on disk: after
+   * a restart during an outage, a language never rendered still finds the lists other languages
+   * stored before it.
+   */
+  function bestOtherList(entry: Entry, region: RegionConfig): SymbolListResult | undefined {
+    for (const code of region.languages) entryFor(region, LANGUAGES[code])
     let best: SymbolListResult | undefined
     for (const other of entries.values()) {
-      const candidate = other.good
-      if (other === entry || !candidate || other.upstream !== entry.upstream) continue
-      if (!best || candidate.provenance.fetchedAt > best.provenance.fetchedAt) best = candidate
+      if (other === entry || other.upstream !== entry.upstream) continue
+      const candidate = goodOf(other)
+      if (candidate && (!best || candidate.provenance.fetchedAt > best.provenance.fetchedAt)) best = candidate
     }
     return best
   }
 
-  /** What answers without the upstream: this language's last good list (memory, else disk), else another language's. */
-  function fallbackFor(entry: Entry): SymbolListResult | undefined {
-    entry.good ??= loadStoredList(entry.caches, now())
-    return entry.good ?? bestOtherList(entry)
+  /** What answers without the upstream: this language's last good list, else another language's. */
+  function fallbackFor(entry: Entry, region: RegionConfig): SymbolListResult | undefined {
+    return goodOf(entry) ?? bestOtherList(entry, region)
   }
 
   function record(entry: Entry, region: RegionConfig, result: SymbolListResult): SymbolListResult {
@@ -90,7 +100,7 @@ export function createSymbolService(options: SymbolServiceOptions) {
 
   /** The list when the upstream may not be asked: the fallback as a cached copy, else the built-in sample. */
   function withoutUpstream(entry: Entry, region: RegionConfig): SymbolListResult {
-    const fallback = fallbackFor(entry)
+    const fallback = fallbackFor(entry, region)
     return record(entry, region, fallback ? asStale(fallback, now()) : builtinSymbolList(now()))
   }
 
@@ -114,7 +124,7 @@ export function createSymbolService(options: SymbolServiceOptions) {
       upstream.backoff.failed({ code: first?.code, message: first?.message ?? `no live list (${loaded.provenance.source})` })
       entry.failures += 1
     }
-    const fallback = loaded.provenance.source === 'builtin' ? bestOtherList(entry) : undefined
+    const fallback = loaded.provenance.source === 'builtin' ? bestOtherList(entry, region) : undefined
     return record(entry, region, fallback ? asStale(fallback, now()) : loaded)
   }
 
@@ -123,7 +133,7 @@ export function createSymbolService(options: SymbolServiceOptions) {
     const entry = entryFor(region, language)
     const previous = entry.last
     if (previous && isLive(previous.result) && now() - previous.at < reuseMs) return previous.result
-    const fallback = fallbackFor(entry)
+    const fallback = fallbackFor(entry, region)
     if (fallback && !upstreamFor(region).backoff.mayAttempt()) return withoutUpstream(entry, region)
     const loading = (entry.pending ??= refresh(entry, region).finally(() => (entry.pending = undefined)))
     if (!fallback) return loading
