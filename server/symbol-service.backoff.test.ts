@@ -102,4 +102,21 @@ describe('server symbol service during an upstream outage', () => {
     now += 60_001
     expect(s.status(tr)).toMatchObject({ status: 'degraded', pastRefresh: true })
   })
+
+  it('after a recovery, the languages still on a cached copy are due (health asks for them again)', async () => {
+    const s = service()
+    const { tr } = config.regions
+    expect(s.dueLanguages(tr)).toEqual([tr.defaultLanguage])
+    await s.getSymbolList(tr, LANGUAGES['en-TR'])
+    await s.getSymbolList(tr, LANGUAGES['tr-TUR'])
+    expect(s.dueLanguages(tr)).toEqual([])
+    failLists()
+    now += 1000
+    await s.getSymbolList(tr, LANGUAGES['tr-TUR'])
+    expect(s.dueLanguages(tr)).toEqual(['tr-TUR'])
+    sim.clearFaults()
+    now += 1000
+    await Promise.all(s.dueLanguages(tr).map((code) => s.getSymbolList(tr, LANGUAGES[code])))
+    expect(s.status(tr)).toMatchObject({ status: 'ok' })
+  })
 })

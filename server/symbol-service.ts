@@ -154,7 +154,16 @@ export function createSymbolService(options: SymbolServiceOptions) {
     return describeRegion(region, mine, upstreamFor(region).backoff.state(), { now: now(), refreshMs })
   }
 
-  return { getSymbolList, status, isLive }
+  /** The region's languages worth asking for now: the default one, and each loaded one whose list is not live or is past its refresh time. */
+  function dueLanguages(region: RegionConfig): RegionConfig['languages'][number][] {
+    return region.languages.filter((code) => {
+      const last = entries.get(`${region.apiBaseUrl} ${code}`)?.last
+      if (!last) return code === region.defaultLanguage
+      return !isLive(last.result) || now() - last.result.provenance.fetchedAt > refreshMs
+    })
+  }
+
+  return { getSymbolList, status, isLive, dueLanguages }
 }
 
 export type SymbolService = ReturnType<typeof createSymbolService>

@@ -13,22 +13,27 @@ const service = processSingleton('symbols', () =>
 )
 
 /** How long /api/health and /api/ready wait for the lists they ask for before answering. */
-const CHECK_BUDGET_MS = 2000
+const CHECK_BUDGET_MS = { health: 5000, ready: 2000 }
 
 export function getSymbolList(region: RegionConfig, language: Language): Promise<SymbolListResult> {
   return service.getSymbolList(region, language)
 }
 
 /**
- * Each enabled region's pair-list state, after asking for its default language's list (reused
- * when fresh, refreshed when due and the upstream is not backed off), so an outage shows up
- * without waiting for a page render (docs/decisions.md "Health, liveness and readiness").
+ * Each enabled region's pair-list state, after asking for the lists that are due (readiness: each
+ * region's default language; health: also every loaded language whose list is not live or past
+ * its refresh time). The service reuses fresh lists and does not ask a backed-off upstream, so an
+ * outage shows without a page render and a probe cannot cause a storm (docs/decisions.md
+ * "Health, liveness and readiness").
  */
-export async function pairListStatus(): Promise<Record<string, RegionListStatus>> {
+export async function pairListStatus(check: keyof typeof CHECK_BUDGET_MS): Promise<Record<string, RegionListStatus>> {
   const regions = Object.values(getSiteConfig().regions).filter((region) => region.enabled)
+  const asks = regions.flatMap((region) =>
+    (check === 'ready' ? [region.defaultLanguage] : service.dueLanguages(region)).map((code) => service.getSymbolList(region, LANGUAGES[code])),
+  )
   let timer: ReturnType<typeof setTimeout> | undefined
-  const budget = new Promise<void>((resolve) => (timer = setTimeout(resolve, CHECK_BUDGET_MS)))
-  await Promise.race([Promise.all(regions.map((region) => service.getSymbolList(region, LANGUAGES[region.defaultLanguage]))), budget])
+  const budget = new Promise<void>((resolve) => (timer = setTimeout(resolve, CHECK_BUDGET_MS[check])))
+  await Promise.race([Promise.all(asks), budget])
   clearTimeout(timer)
   return Object.fromEntries(regions.map((region) => [region.id, service.status(region)]))
 }

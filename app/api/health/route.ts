@@ -10,7 +10,7 @@ export const dynamic = 'force-dynamic'
  * (docs/decisions.md "Health, liveness and readiness").
  */
 export async function GET() {
-  const lists = await pairListStatus()
+  const lists = await pairListStatus('health')
   const regions = Object.fromEntries(
     Object.values(getSiteConfig().regions).map((region) => [region.id, { enabled: region.enabled, pairList: lists[region.id] ?? null }]),
   )

@@ -8,7 +8,7 @@ export const dynamic = 'force-dynamic'
  * (docs/decisions.md "Health, liveness and readiness").
  */
 export async function GET() {
-  const lists = await pairListStatus()
+  const lists = await pairListStatus('ready')
   const missing = Object.entries(lists)
     .filter(([, list]) => !list.usable)
     .map(([region]) => region)
