@@ -88,11 +88,12 @@ export function createSymbolService(options: SymbolServiceOptions) {
     return goodOf(entry) ?? bestOtherList(entry, region)
   }
 
-  function record(entry: Entry, region: RegionConfig, result: SymbolListResult): SymbolListResult {
+  /** Notes the list pages get; `loaded` when it came out of a load (counted in spot_symbol_loads_total). */
+  function record(entry: Entry, region: RegionConfig, result: SymbolListResult, loaded = true): SymbolListResult {
     entry.last = { result, at: now() }
     const { source, fetchedAt } = result.provenance
     if (source !== 'builtin' && (!entry.good || fetchedAt >= entry.good.provenance.fetchedAt)) entry.good = result
-    metrics.loads.inc({ source, region: region.id })
+    if (loaded) metrics.loads.inc({ source, region: region.id })
     metrics.cacheAge.set({ region: region.id }, Math.max(0, (now() - fetchedAt) / 1000))
     if (!isLive(result)) metrics.stalePages.inc({ region: region.id, source })
     return result
@@ -101,7 +102,7 @@ export function createSymbolService(options: SymbolServiceOptions) {
   /** The list when the upstream may not be asked: the fallback as a cached copy, else the built-in sample. */
   function withoutUpstream(entry: Entry, region: RegionConfig): SymbolListResult {
     const fallback = fallbackFor(entry, region)
-    return record(entry, region, fallback ? asStale(fallback, now()) : builtinSymbolList(now()))
+    return record(entry, region, fallback ? asStale(fallback, now()) : builtinSymbolList(now()), false)
   }
 
   /** One refresh at a time per upstream; after a failure, none until the backed-off time. */
