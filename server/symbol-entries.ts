@@ -42,3 +42,20 @@ export function attemptMonitor(monitor: Monitor, entry: Entry): Monitor {
     event: (name, detail) => monitor.event(name, detail),
   }
 }
+
+/** Options of createSymbolService (server/symbol-service.ts). */
+export interface SymbolServiceOptions {
+  /** Where the last good lists are kept across restarts. */
+  dir: string
+  /** A live result younger than this is reused without asking the upstream. */
+  reuseMs?: number
+  /** With a good list known, how long a render waits for a fresh one. */
+  patienceMs?: number
+  /** A list older than this is past its refresh time (the pair pages' revalidate period). */
+  refreshMs?: number
+  fetch?: typeof fetch
+  /** SPEC §9 8000 ms; tests pass less. */
+  timeoutMs?: number
+  now?: () => number
+  random?: () => number
+}

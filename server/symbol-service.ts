@@ -8,8 +8,10 @@ import { isStale } from '@/lib/symbols/provenance'
 import { asStale, loadStoredList } from '@/lib/symbols/stale'
 import { createFileStorage } from './file-storage'
 import { createServerMonitor, metrics, timedFetch } from './observability'
-import { attemptMonitor, type Entry, type Upstream } from './symbol-entries'
+import { attemptMonitor, type Entry, type SymbolServiceOptions, type Upstream } from './symbol-entries'
 import { describeRegion } from './symbol-status'
+
+export type { SymbolServiceOptions } from './symbol-entries'
 
 /**
  * Server-side pair lists: one loader per (upstream, language), shared by every page of the
@@ -17,22 +19,6 @@ import { describeRegion } from './symbol-status'
  * pair-list reuse", "Server cache survives restarts", "Pair-list refresh: one at a time per
  * upstream, failures backed off").
  */
-export interface SymbolServiceOptions {
-  /** Where the last good lists are kept across restarts. */
-  dir: string
-  /** A live result younger than this is reused without asking the upstream. */
-  reuseMs?: number
-  /** With a good list known, how long a render waits for a fresh one. */
-  patienceMs?: number
-  /** A list older than this is past its refresh time (the pair pages' revalidate period). */
-  refreshMs?: number
-  fetch?: typeof fetch
-  /** SPEC §9 8000 ms; tests pass less. */
-  timeoutMs?: number
-  now?: () => number
-  random?: () => number
-}
-
 const isLive = (result: SymbolListResult) => !isStale(result.provenance)
 
 export function createSymbolService(options: SymbolServiceOptions) {
