@@ -12,6 +12,9 @@ const nextConfig: NextConfig = {
   // `npm test` type-checks the whole project (tests included) before it builds; checking again
   // inside `next build` costs CI time on 2 cores and checks less.
   typescript: { ignoreBuildErrors: true },
+  // Stores only 200 pages, so unknown-pair 404s and case-variant redirects leave nothing on disk
+  // (docs/decisions.md "Only 200 pages are stored").
+  cacheHandler: require.resolve('./server/cache-handler.cjs'),
 }
 
 export default withNextIntl(nextConfig)

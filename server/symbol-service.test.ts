@@ -35,7 +35,7 @@ describe('server symbol service', () => {
     sim.resetHits()
     expect(await s.getSymbolList(region, en)).toBe(first)
     expect(sim.state().hits.main.symbol_list_v3 ?? 0).toBe(0)
-    expect(s.status().tr).toMatchObject({ source: 'v3+all', pairs: first.symbols.length, language: 'en-TR' })
+    expect(s.status(region)).toMatchObject({ status: 'ok', consecutiveFailures: 0, languages: [{ source: 'v3+all', pairs: first.symbols.length, language: 'en-TR' }] })
   })
 
   it('with the upstream hung, a render with a good list answers after patienceMs with that list', async () => {
@@ -80,5 +80,15 @@ describe('server symbol service', () => {
     // A fresh process with nothing on disk has only the built-in sample.
     const empty = createSymbolService({ dir: join(dir, 'empty'), reuseMs: 0, timeoutMs: 2000 })
     expect((await empty.getSymbolList(region, tr)).provenance.source).toBe('builtin')
+  })
+
+  it('a restarted server during an outage renders a language never loaded from another language’s list on disk', async () => {
+    await service().getSymbolList(region, en)
+    sim.setFault({ host: 'main', endpoint: '*', fault: { kind: 'refuse' } })
+    await sim.settled?.()
+    const restarted = service()
+    const borrowed = await restarted.getSymbolList(region, tr)
+    expect(borrowed.provenance.source).toBe('cache')
+    expect(borrowed.symbols.length).toBeGreaterThanOrEqual(600)
   })
 })

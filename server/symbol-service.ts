@@ -1,49 +1,36 @@
 import { join } from 'node:path'
 import { createHttpClient } from '@/lib/http/client'
-import type { Language } from '@/lib/i18n/languages'
+import { createFailureBackoff } from '@/lib/http/failure-backoff'
+import { LANGUAGES, type Language } from '@/lib/i18n/languages'
 import type { RegionConfig } from '@/lib/regions/config'
-import { createSymbolLoader, type SymbolListResult, type SymbolLoader } from '@/lib/symbols'
+import { builtinSymbolList, createSymbolCaches, createSymbolLoader, type SymbolListResult } from '@/lib/symbols'
 import { isStale } from '@/lib/symbols/provenance'
-import { asStale } from '@/lib/symbols/stale'
+import { asStale, loadStoredList } from '@/lib/symbols/stale'
 import { createFileStorage } from './file-storage'
 import { createServerMonitor, metrics, timedFetch } from './observability'
+import { attemptMonitor, type Entry, type SymbolServiceOptions, type Upstream } from './symbol-entries'
+import { describeRegion } from './symbol-status'
+
+export type { SymbolServiceOptions } from './symbol-entries'
 
 /**
  * Server-side pair lists: one loader per (upstream, language), shared by every page of the
- * process (docs/decisions.md "Server pair-list reuse", "Server cache survives restarts").
+ * process; one refresh at a time per upstream, failures backed off (docs/decisions.md "Server
+ * pair-list reuse", "Server cache survives restarts", "Pair-list refresh: one at a time per
+ * upstream, failures backed off").
  */
-export interface SymbolServiceOptions {
-  /** Where the last good lists are kept across restarts. */
-  dir: string
-  /** A live result younger than this is reused without asking the upstream. */
-  reuseMs?: number
-  /** With a good list known, how long a render waits for a fresh one. */
-  patienceMs?: number
-  fetch?: typeof fetch
-  /** SPEC §9 8000 ms; tests pass less. */
-  timeoutMs?: number
-}
-
-export interface ListStatus {
-  source: string
-  fetchedAt: number
-  ageMs: number
-  pairs: number
-  language: string
-}
-
-interface Entry {
-  loader: SymbolLoader
-  last?: { result: SymbolListResult; at: number }
-  regionId: string
-}
-
 const isLive = (result: SymbolListResult) => !isStale(result.provenance)
-const asCached = (result: SymbolListResult) => asStale(result, Date.now())
 
 export function createSymbolService(options: SymbolServiceOptions) {
-  const { dir, reuseMs = 10_000, patienceMs = 1500 } = options
+  const { dir, reuseMs = 10_000, patienceMs = 1500, refreshMs = 60_000, now = Date.now, random = Math.random } = options
   const entries = new Map<string, Entry>()
+  const upstreams = new Map<string, Upstream>()
+
+  function upstreamFor(region: RegionConfig): Upstream {
+    let upstream = upstreams.get(region.apiBaseUrl)
+    if (!upstream) upstreams.set(region.apiBaseUrl, (upstream = { backoff: createFailureBackoff({ now, random }) }))
+    return upstream
+  }
 
   function entryFor(region: RegionConfig, language: Language): Entry {
     const key = `${region.apiBaseUrl} ${language.code}`
@@ -52,51 +39,90 @@ export function createSymbolService(options: SymbolServiceOptions) {
       const client = createHttpClient({ baseUrl: region.apiBaseUrl, fetch: timedFetch(options.fetch), language: { code: language.code, locale: language.locale } })
       // The caches hold one language's list each (lib/storage/keys.ts): one folder per loader.
       const storage = createFileStorage(join(dir, encodeURIComponent(key).replace(/%/g, '_')))
-      const loader = createSymbolLoader({ client, storage, monitor: createServerMonitor(region.id), now: Date.now, language: language.code, timeoutMs: options.timeoutMs })
-      entry = { loader, regionId: region.id }
-      entries.set(key, entry)
+      const created: Entry = { key, upstream: region.apiBaseUrl, language: language.code, caches: createSymbolCaches(storage), failures: 0 }
+      const monitor = attemptMonitor(createServerMonitor(region.id), created)
+      created.loader = createSymbolLoader({ client, storage, monitor, now, language: language.code, timeoutMs: options.timeoutMs })
+      entries.set(key, (entry = created))
     }
     return entry
   }
 
-  /**
-   * A language never loaded has no cache of its own; when its chain ends at the built-in sample,
-   * the same upstream's freshest list in another language is the better stale copy.
-   */
-  function borrowIfBuiltin(entry: Entry, region: RegionConfig, result: SymbolListResult): SymbolListResult {
-    if (result.provenance.source !== 'builtin') return result
-    const borrowed = bestOtherList(entry, region)
-    return borrowed ? asCached(borrowed) : result
+  /** This language's last good list: in memory, else the one stored on disk (read once found). */
+  function goodOf(entry: Entry): SymbolListResult | undefined {
+    entry.good ??= loadStoredList(entry.caches, now())
+    return entry.good
   }
 
-  /** The freshest good list another language of the same upstream has. */
+  /**
+   * The freshest good list another language of the same upstream has, in memory or on disk: after
+   * a restart during an outage, a language never rendered still finds the lists other languages
+   * stored before it.
+   */
   function bestOtherList(entry: Entry, region: RegionConfig): SymbolListResult | undefined {
+    for (const code of region.languages) entryFor(region, LANGUAGES[code])
     let best: SymbolListResult | undefined
-    for (const [key, other] of entries) {
-      const candidate = other.last?.result
-      if (other === entry || !candidate || !key.startsWith(`${region.apiBaseUrl} `) || candidate.provenance.source === 'builtin') continue
-      if (!best || candidate.provenance.fetchedAt > best.provenance.fetchedAt) best = candidate
+    for (const other of entries.values()) {
+      if (other === entry || other.upstream !== entry.upstream) continue
+      const candidate = goodOf(other)
+      if (candidate && (!best || candidate.provenance.fetchedAt > best.provenance.fetchedAt)) best = candidate
     }
     return best
   }
 
-  function record(entry: Entry, region: RegionConfig, result: SymbolListResult): SymbolListResult {
-    entry.last = { result, at: Date.now() }
+  /** What answers without the upstream: this language's last good list, else another language's. */
+  function fallbackFor(entry: Entry, region: RegionConfig): SymbolListResult | undefined {
+    return goodOf(entry) ?? bestOtherList(entry, region)
+  }
+
+  /** Notes the list pages get; `loaded` when it came out of a load (counted in spot_symbol_loads_total). */
+  function record(entry: Entry, region: RegionConfig, result: SymbolListResult, loaded = true): SymbolListResult {
+    entry.last = { result, at: now() }
     const { source, fetchedAt } = result.provenance
-    metrics.loads.inc({ source, region: region.id })
-    metrics.cacheAge.set({ region: region.id }, Math.max(0, (Date.now() - fetchedAt) / 1000))
+    if (source !== 'builtin' && (!entry.good || fetchedAt >= entry.good.provenance.fetchedAt)) entry.good = result
+    if (loaded) metrics.loads.inc({ source, region: region.id })
+    metrics.cacheAge.set({ region: region.id }, Math.max(0, (now() - fetchedAt) / 1000))
     if (!isLive(result)) metrics.stalePages.inc({ region: region.id, source })
     return result
+  }
+
+  /** The list when the upstream may not be asked: the fallback as a cached copy, else the built-in sample. */
+  function withoutUpstream(entry: Entry, region: RegionConfig): SymbolListResult {
+    const fallback = fallbackFor(entry, region)
+    return record(entry, region, fallback ? asStale(fallback, now()) : builtinSymbolList(now()), false)
+  }
+
+  /** One refresh at a time per upstream; after a failure, none until the backed-off time. */
+  async function refresh(entry: Entry, region: RegionConfig): Promise<SymbolListResult> {
+    const upstream = upstreamFor(region)
+    while (upstream.busy) await upstream.busy
+    if (!upstream.backoff.mayAttempt()) return withoutUpstream(entry, region)
+    entry.attempt = []
+    const run = entry.loader!.load()
+    const busy: Promise<void> = run.then(() => {
+      if (upstream.busy === busy) upstream.busy = undefined
+    })
+    upstream.busy = busy
+    const loaded = await run
+    if (isLive(loaded)) {
+      upstream.backoff.succeeded()
+      entry.failures = 0
+    } else {
+      const first = entry.attempt.find((incident) => incident.message) ?? entry.attempt[0]
+      upstream.backoff.failed({ code: first?.code, message: first?.message ?? `no live list (${loaded.provenance.source})` })
+      entry.failures += 1
+    }
+    const fallback = loaded.provenance.source === 'builtin' ? bestOtherList(entry, region) : undefined
+    return record(entry, region, fallback ? asStale(fallback, now()) : loaded)
   }
 
   /** The pair list for a region's page in a language, from the best source available. Never rejects. */
   async function getSymbolList(region: RegionConfig, language: Language): Promise<SymbolListResult> {
     const entry = entryFor(region, language)
     const previous = entry.last
-    if (previous && isLive(previous.result) && Date.now() - previous.at < reuseMs) return previous.result
-    const loading = entry.loader.load().then((loaded) => record(entry, region, borrowIfBuiltin(entry, region, loaded)))
-    // What answers if the upstream is slow: this language's last good list, else another's.
-    const fallback = previous && previous.result.provenance.source !== 'builtin' ? previous.result : bestOtherList(entry, region)
+    if (previous && isLive(previous.result) && now() - previous.at < reuseMs) return previous.result
+    const fallback = fallbackFor(entry, region)
+    if (fallback && !upstreamFor(region).backoff.mayAttempt()) return withoutUpstream(entry, region)
+    const loading = (entry.pending ??= refresh(entry, region).finally(() => (entry.pending = undefined)))
     if (!fallback) return loading
     // A slow or hung upstream must not hold a render for the chain's 2 × 8000 ms: after
     // patienceMs the last good list answers (as a cached copy) and the load goes on.
@@ -106,29 +132,25 @@ export function createSymbolService(options: SymbolServiceOptions) {
     clearTimeout(timer)
     if (first) return first
     metrics.stalePages.inc({ region: region.id, source: 'slow-upstream' })
-    return asCached(fallback)
+    return asStale(fallback, now())
   }
 
-  /** What /api/health reports: per region, the freshest list its pages were rendered from. */
-  function status(): Record<string, ListStatus> {
-    const byRegion: Record<string, ListStatus> = {}
-    for (const [key, entry] of entries) {
-      const last = entry.last
-      if (!last) continue
-      const previous = byRegion[entry.regionId]
-      if (previous && previous.fetchedAt >= last.result.provenance.fetchedAt) continue
-      byRegion[entry.regionId] = {
-        source: last.result.provenance.source,
-        fetchedAt: last.result.provenance.fetchedAt,
-        ageMs: Date.now() - last.result.provenance.fetchedAt,
-        pairs: last.result.symbols.length,
-        language: key.split(' ')[1] ?? '',
-      }
-    }
-    return byRegion
+  /** What /api/health reports for a region: its languages' lists and its upstream's failures. */
+  function status(region: RegionConfig) {
+    const mine = region.languages.map((code) => entries.get(`${region.apiBaseUrl} ${code}`)).filter((e): e is Entry => e !== undefined)
+    return describeRegion(region, mine, upstreamFor(region).backoff.state(), { now: now(), refreshMs })
   }
 
-  return { getSymbolList, status, isLive }
+  /** The region's languages worth asking for now: the default one, and each loaded one whose list is not live or is past its refresh time. */
+  function dueLanguages(region: RegionConfig): RegionConfig['languages'][number][] {
+    return region.languages.filter((code) => {
+      const last = entries.get(`${region.apiBaseUrl} ${code}`)?.last
+      if (!last) return code === region.defaultLanguage
+      return !isLive(last.result) || now() - last.result.provenance.fetchedAt > refreshMs
+    })
+  }
+
+  return { getSymbolList, status, isLive, dueLanguages }
 }
 
 export type SymbolService = ReturnType<typeof createSymbolService>

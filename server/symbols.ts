@@ -4,19 +4,38 @@ import type { RegionConfig } from '@/lib/regions/config'
 import type { SymbolListResult } from '@/lib/symbols'
 import { processSingleton } from './global'
 import { getSiteConfig } from './site-config'
-import { createSymbolService, type ListStatus } from './symbol-service'
+import { createSymbolService } from './symbol-service'
+import type { RegionListStatus } from './symbol-status'
 
 /** The process-wide pair-list service every page, route and health check shares. */
 const service = processSingleton('symbols', () =>
   createSymbolService({ dir: process.env.SYMBOL_CACHE_DIR ?? join(process.cwd(), '.next', 'cache', 'spot-symbols') }),
 )
 
+/** How long /api/health and /api/ready wait for the lists they ask for before answering. */
+const CHECK_BUDGET_MS = { health: 5000, ready: 2000 }
+
 export function getSymbolList(region: RegionConfig, language: Language): Promise<SymbolListResult> {
   return service.getSymbolList(region, language)
 }
 
-export function symbolListStatus(): Record<string, ListStatus> {
-  return service.status()
+/**
+ * Each enabled region's pair-list state, after asking for the lists that are due (readiness: each
+ * region's default language; health: also every loaded language whose list is not live or past
+ * its refresh time). The service reuses fresh lists and does not ask a backed-off upstream, so an
+ * outage shows without a page render and a probe cannot cause a storm (docs/decisions.md
+ * "Health, liveness and readiness").
+ */
+export async function pairListStatus(check: keyof typeof CHECK_BUDGET_MS): Promise<Record<string, RegionListStatus>> {
+  const regions = Object.values(getSiteConfig().regions).filter((region) => region.enabled)
+  const asks = regions.flatMap((region) =>
+    (check === 'ready' ? [region.defaultLanguage] : service.dueLanguages(region)).map((code) => service.getSymbolList(region, LANGUAGES[code])),
+  )
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const budget = new Promise<void>((resolve) => (timer = setTimeout(resolve, CHECK_BUDGET_MS[check])))
+  await Promise.race([Promise.all(asks), budget])
+  clearTimeout(timer)
+  return Object.fromEntries(regions.map((region) => [region.id, service.status(region)]))
 }
 
 /** Whether the main region's upstream gives a live list right now (build-time prerender gate). */

@@ -1,13 +1,19 @@
 import { getSiteConfig } from '@/server/site-config'
-import { symbolListStatus } from '@/server/symbols'
+import { pairListStatus } from '@/server/symbols'
 
 export const dynamic = 'force-dynamic'
 
-/** Liveness plus, per region, where its pair list came from and how old it is (issue #5). */
-export function GET() {
-  const lists = symbolListStatus()
+/**
+ * Per region, the pair list in use and its upstream's failures; `status` is `ok` only when every
+ * enabled region's lists are live, within their refresh time and the upstream is not failing.
+ * Always HTTP 200: liveness and readiness are /api/live and /api/ready
+ * (docs/decisions.md "Health, liveness and readiness").
+ */
+export async function GET() {
+  const lists = await pairListStatus('health')
   const regions = Object.fromEntries(
     Object.values(getSiteConfig().regions).map((region) => [region.id, { enabled: region.enabled, pairList: lists[region.id] ?? null }]),
   )
-  return Response.json({ status: 'ok', uptimeS: Math.round(process.uptime()), regions }, { headers: { 'Cache-Control': 'no-store' } })
+  const status = Object.values(lists).every((list) => list.status === 'ok') ? 'ok' : 'degraded'
+  return Response.json({ status, uptimeS: Math.round(process.uptime()), regions }, { headers: { 'Cache-Control': 'no-store' } })
 }

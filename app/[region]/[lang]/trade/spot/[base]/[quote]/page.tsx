@@ -1,11 +1,11 @@
 import type { Metadata } from 'next'
-import { notFound } from 'next/navigation'
+import { notFound, permanentRedirect } from 'next/navigation'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { PairDetails } from '@/components/pair/PairDetails'
 import { ProvenanceBadge } from '@/components/ProvenanceBadge'
 import { OpenInApp } from '@/components/webview/OpenInApp'
 import { formatLocale } from '@/lib/i18n/format-locale'
-import { findPair, mostTraded, pairPath } from '@/lib/markets/pairs'
+import { findPair, isCanonicalSpelling, mostTraded, pairPath } from '@/lib/markets/pairs'
 import { isStale } from '@/lib/symbols/provenance'
 import { pageAlternates, absoluteUrl } from '@/server/seo'
 import { resolveSiteContext, type SiteContext } from '@/server/site-config'
@@ -27,14 +27,18 @@ export async function generateStaticParams({ params }: { params: { region: strin
 }
 
 /**
- * The pair, or a decision: a 404 only when a live list says the pair does not exist. When the
- * list is a cached copy or the built-in sample, "not in this list" proves nothing, so the render
- * fails instead — ISR then keeps serving the last good page rather than replacing it with a
- * 404 (docs/decisions.md "Pair pages and stale data").
+ * The pair, or a decision: a 404 only when a live list says the pair does not exist; a 308 to
+ * the canonical path when the URL spells a real pair's names in another letter case. Neither
+ * answer is stored (docs/decisions.md "Only 200 pages are stored"). When the list is a cached
+ * copy or the built-in sample, "not in this list" proves nothing, so the render fails instead —
+ * ISR then keeps serving the last good page rather than replacing it with a 404
+ * (docs/decisions.md "Pair pages and stale data").
  */
 async function loadPair(site: SiteContext, base: string, quote: string) {
   const list = await getSymbolList(site.region, site.language)
-  const pair = findPair(list, decodeURIComponent(base), decodeURIComponent(quote))
+  const wanted = { base: decodeURIComponent(base), quote: decodeURIComponent(quote) }
+  const pair = findPair(list, wanted.base, wanted.quote)
+  if (pair && !isCanonicalSpelling(pair, wanted.base, wanted.quote)) permanentRedirect(`/${site.language.code}${pairPath(pair)}`)
   if (pair) return { list, pair }
   if (isStale(list.provenance)) {
     throw new Error(`pair ${base}/${quote} not in the ${list.provenance.source} list; keeping the last good page`)

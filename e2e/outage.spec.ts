@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test'
+import { sim } from '../playwright.config'
+import { REGIONS, type RegionId } from '../lib/regions/regions'
+import { regionHost } from './support/hosts'
+import { getRaw, inParallel } from './support/raw-http'
+import { clearFaults, resetHits, setFaults, simState } from './support/sim'
+
+// docs/decisions.md "Pair-list refresh: one at a time per upstream, failures backed off" and
+// "Health, liveness and readiness". Every region of the e2e run shares the simulator's main host.
+const PAGES = 200
+const LIST_ENDPOINTS = ['symbol_list_v3', 'symbol_list_all', 'symbol_list_v2'] as const
+
+/** Real pair names, from the simulator before the outage, skipping the anchors other specs render. */
+async function realPairs(): Promise<{ base: string; quote: string; symbolId: string }[]> {
+  const answer = await (await fetch(`${sim('main')}/spot/api/basic/symbol_list_v2`)).json()
+  const groups = answer.result.quoteTokenResult as { quoteTokenSymbols: { symbolId: string; baseTokenName: string; quoteTokenName: string; showStatus?: boolean }[] }[]
+  return groups
+    .flatMap((group) => group.quoteTokenSymbols.slice(5))
+    .filter((pair) => pair.showStatus !== false && /^[A-Z0-9]+$/.test(pair.baseTokenName))
+    .map((pair) => ({ base: pair.baseTokenName, quote: pair.quoteTokenName, symbolId: pair.symbolId }))
+}
+
+/** 200 distinct pages (region × language × pair) that no other spec renders. */
+function distinctPages(pairs: { base: string; quote: string; symbolId: string }[]) {
+  const sites = (Object.keys(REGIONS) as RegionId[]).flatMap((region) => REGIONS[region].languages.map((lang) => ({ region, lang })))
+  return Array.from({ length: PAGES }, (_, i) => {
+    const site = sites[i % sites.length]!
+    const pair = pairs[(i * 7) % pairs.length]!
+    return { host: regionHost(site.region), path: `/${site.lang}/trade/spot/${pair.base}/${pair.quote}`, symbolId: pair.symbolId }
+  })
+}
+
+test('while every pair-list endpoint fails, 200 new pages make a handful of upstream calls and all answer 200', async () => {
+  test.setTimeout(180_000)
+  const pairs = await realPairs()
+  // Every region holds a good list: one page in its default language before the outage.
+  for (const region of Object.keys(REGIONS) as RegionId[]) {
+    expect((await getRaw(regionHost(region), `/${REGIONS[region].defaultLanguage}/trade/spot/BTC/USDT`)).status).toBe(200)
+  }
+  await setFaults(LIST_ENDPOINTS.map((endpoint) => ({ host: 'main', endpoint, fault: { kind: 'status', status: 503 } })))
+  try {
+    await resetHits()
+    const pages = distinctPages(pairs)
+    const answers = await inParallel(pages, 50, async (page) => ({ page, answer: await getRaw(page.host, page.path) }))
+    const hits = (await simState()).hits.main ?? {}
+    const calls = Object.fromEntries(LIST_ENDPOINTS.map((endpoint) => [endpoint, hits[endpoint] ?? 0]))
+    console.log(`upstream calls during the outage for ${PAGES} new pages: ${JSON.stringify(calls)}`)
+    const failed = answers.filter(({ answer }) => answer.status !== 200).map(({ page, answer }) => `${answer.status} ${page.host}${page.path}`)
+    expect(failed).toEqual([])
+    for (const { page, answer } of answers) expect(answer.body).toContain(`data-symbol="${page.symbolId}"`)
+    // A handful per region: nine regions share this upstream here.
+    for (const endpoint of LIST_ENDPOINTS) expect(calls[endpoint]).toBeLessThanOrEqual(20)
+
+    // Health tells the truth: degraded, with the incident code and the back-off; still ready.
+    const health = JSON.parse((await getRaw(regionHost('main'), '/api/health')).body)
+    expect(health.status).toBe('degraded')
+    expect(health.regions.ae.pairList).not.toBeNull()
+    expect(health.regions.tr.pairList).toMatchObject({ status: 'degraded', lastError: { code: 11511509 } })
+    expect(health.regions.tr.pairList.consecutiveFailures).toBeGreaterThan(0)
+    expect((await getRaw(regionHost('main'), '/api/ready')).status).toBe(200)
+    expect((await getRaw(regionHost('main'), '/api/live')).status).toBe(200)
+  } finally {
+    await clearFaults()
+  }
+})
