@@ -21,3 +21,8 @@ export async function setLatency(host: SimHost, ms: number): Promise<void> {
 export async function simState(): Promise<{ hits: Record<string, Record<string, number>> }> {
   return (await fetch(`${admin()}/state`)).json()
 }
+
+export async function resetHits(): Promise<void> {
+  const response = await fetch(`${admin()}/hits/reset`, { method: 'POST' })
+  if (!response.ok) throw new Error(`sim admin /hits/reset answered ${response.status}`)
+}
