@@ -68,5 +68,5 @@ function respond(request: NextRequest, decision: Exclude<Dispatch, { kind: 'upst
 
 export const config = {
   // Static assets, Next's own files and images never need a region or language.
-  matcher: ['/((?!_next/static|_next/image|favicon.ico|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|css|js|woff2?)$).*)'],
+  matcher: ['/((?!_next/static|_next/image|favicon.ico|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|css|js|woff2?|webmanifest)$).*)'],
 }

@@ -1,3 +1,4 @@
+import type { Metadata } from 'next'
 import type { ReactNode } from 'react'
 import { notFound } from 'next/navigation'
 import { NextIntlClientProvider } from 'next-intl'
@@ -18,6 +19,14 @@ import './globals.css'
  * would bake the built-in sample into every page; those pages render on first request instead
  * (docs/decisions.md "What the build prerenders").
  */
+/**
+ * The icons in public/: the SVG for browsers that take one, the ICO (made from it) for the rest;
+ * app/manifest.ts adds its own link (docs/decisions.md "Icon and web manifest").
+ */
+export const metadata: Metadata = {
+  icons: { icon: [{ url: '/favicon.ico', sizes: '16x16 32x32 48x48' }, { url: '/favicon.svg', type: 'image/svg+xml' }] },
+}
+
 export async function generateStaticParams() {
   return (await upstreamIsLive()) ? allSiteParams() : []
 }
