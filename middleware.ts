@@ -34,8 +34,6 @@ export function middleware(request: NextRequest) {
       url.pathname = decision.pathname
       return NextResponse.rewrite(url)
     }
-    case 'upstream':
-      return NextResponse.rewrite(decision.url)
     case 'redirect':
       // Location is on the region's configured origin: nothing from the Host header reaches it.
       return new NextResponse(null, {

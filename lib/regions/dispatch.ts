@@ -7,7 +7,7 @@
  * never from the URL, so a page rendered for one region cannot be asked for on another host,
  * and every cache key (HTML, RSC, prefetch) contains the region.
  */
-import { crossApiTarget } from '../http/cross-api'
+import { crossApiRest } from '../http/cross-api'
 import { chooseLanguage, parseLangPrefix } from '../i18n/negotiate'
 import type { SiteConfig } from './config'
 import { resolveRegion } from './host'
@@ -25,8 +25,6 @@ export interface IncomingRequest {
 export type Dispatch =
   /** Serve the internal path (same origin; the query string is kept as it came). */
   | { kind: 'rewrite'; region: RegionId; pathname: string }
-  /** Proxy to the configured upstream (SPEC §7 /x-api). */
-  | { kind: 'upstream'; region: RegionId; url: string }
   /** Redirect on the region's configured public origin: the Host header never reaches it. */
   | { kind: 'redirect'; region: RegionId; location: string; status: 307 | 308 }
   | { kind: 'reject'; region: RegionId; status: 400 }
@@ -45,8 +43,9 @@ export function dispatchRequest(request: IncomingRequest, config: SiteConfig): D
   const onSite = (path: string) => new URL(path, site.publicUrl).href
 
   if (pathname === '/x-api' || pathname.startsWith('/x-api/')) {
-    const target = crossApiTarget(pathname, search, site.apiBaseUrl)
-    return target ? { kind: 'upstream', region, url: target.href } : { kind: 'reject', region, status: 400 }
+    // SPEC §7 /x-api: the site's own proxy (app/x-api) with the region in the route, like pages.
+    const rest = crossApiRest(pathname)
+    return rest === null ? { kind: 'reject', region, status: 400 } : { kind: 'rewrite', region, pathname: `/x-api/${region}/${rest}` }
   }
   if (GLOBAL_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return { kind: 'pass', region }
   if (REGION_ROOT_FILES.has(pathname)) return { kind: 'rewrite', region, pathname: `/${region}${pathname}` }
