@@ -48,6 +48,8 @@ export function middleware(request: NextRequest) {
 }
 
 export const config = {
-  // Static assets, Next's own files and images never need a region or language.
-  matcher: ['/((?!_next/static|_next/image|favicon.ico|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|css|js|woff2?)$).*)'],
+  // Static assets, Next's own files and images never need a region or language. The body-taking
+  // routes (/x-api, /api/monitor) are skipped too: Next reads up to 10 MB of a body for
+  // middleware before any code could refuse it (docs/decisions.md "/x-api: body limit").
+  matcher: ['/((?!_next/static|_next/image|favicon.ico|x-api/|api/monitor$|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|css|js|woff2?)$).*)'],
 }

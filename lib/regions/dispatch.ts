@@ -7,7 +7,6 @@
  * never from the URL, so a page rendered for one region cannot be asked for on another host,
  * and every cache key (HTML, RSC, prefetch) contains the region.
  */
-import { crossApiRest } from '../http/cross-api'
 import { chooseLanguage, parseLangPrefix } from '../i18n/negotiate'
 import type { SiteConfig } from './config'
 import { resolveRegion } from './host'
@@ -31,8 +30,12 @@ export type Dispatch =
   /** Leave alone: global routes such as /api/health. */
   | { kind: 'pass'; region: RegionId }
 
-/** Routes that are the same on every host. */
-const GLOBAL_PREFIXES = ['/api/']
+/**
+ * Routes that are the same on every host. /x-api (SPEC §7) is the site's own proxy, a Node route
+ * that maps the Host through SiteConfig itself; the middleware matcher skips it, since Next
+ * buffers a request body for middleware before anything can refuse it.
+ */
+const GLOBAL_PREFIXES = ['/api/', '/x-api/']
 /** Per-region files at the root (issue #5): served from /{region}/file. */
 const REGION_ROOT_FILES = new Set(['/robots.txt', '/sitemap.xml'])
 
@@ -42,11 +45,6 @@ export function dispatchRequest(request: IncomingRequest, config: SiteConfig): D
   const { pathname, search } = request
   const onSite = (path: string) => new URL(path, site.publicUrl).href
 
-  if (pathname === '/x-api' || pathname.startsWith('/x-api/')) {
-    // SPEC §7 /x-api: the site's own proxy (app/x-api) with the region in the route, like pages.
-    const rest = crossApiRest(pathname)
-    return rest === null ? { kind: 'reject', region, status: 400 } : { kind: 'rewrite', region, pathname: `/x-api/${region}/${rest}` }
-  }
   if (GLOBAL_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return { kind: 'pass', region }
   if (REGION_ROOT_FILES.has(pathname)) return { kind: 'rewrite', region, pathname: `/${region}${pathname}` }
 

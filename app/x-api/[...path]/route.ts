@@ -1,20 +1,21 @@
 import type { NextRequest } from 'next/server'
 import { clientAddress } from '@/lib/http/client-address'
-import { isRegionId } from '@/lib/regions/regions'
+import { resolveRegion } from '@/lib/regions/host'
 import { getSiteConfig } from '@/server/site-config'
 import { crossApiProxy } from '@/server/x-api'
 
 export const dynamic = 'force-dynamic'
 
 /**
- * SPEC §7 fe.crossApi: the browser's API calls on the site's own origin. The middleware routes
- * /x-api/… here as /x-api/{region}/… (the region from the Host through SiteConfig, like every
- * page); the upstream is that region's configured one. Policy lives in lib/x-api.
+ * SPEC §7 fe.crossApi: the browser's API calls on the site's own origin. The middleware does
+ * not run here (its matcher skips /x-api: Next would buffer the body first), so the Host is
+ * mapped to a region through SiteConfig exactly as the middleware does, and the upstream is
+ * that region's configured one. Policy lives in lib/x-api.
  */
-async function proxy(request: NextRequest, { params }: { params: Promise<{ region: string; path: string[] }> }) {
-  const { region, path } = await params
-  if (!isRegionId(region)) return new Response(null, { status: 404 })
+async function proxy(request: NextRequest, { params }: { params: Promise<{ path: string[] }> }) {
+  const { path } = await params
   const config = getSiteConfig()
+  const { region } = resolveRegion({ host: request.headers.get('host'), forwardedHost: request.headers.get('x-forwarded-host') }, config)
   const site = config.regions[region]
   return crossApiProxy().handle({
     method: request.method,
