@@ -53,6 +53,8 @@ async function proxyUnderHang() {
   await new Promise<void>((r) => hang.listen(HANG_PORT, '127.0.0.1', r))
   try {
     await pageLatency(3) // warm
+    // One proxy request first: a running site has loaded its /x-api route before any burst.
+    console.log(`a first /x-api request (loads the route): ${summary([await get('/x-api/t1', `hk.localhost:${SITE_PORT}`, { timeoutMs: 40_000 })])}`)
     console.log(`pages before the hang: ${summary(await pageLatency(10))}`)
     const proxied = Array.from({ length: 256 }, () => get('/x-api/t1', `hk.localhost:${SITE_PORT}`))
     await new Promise((r) => setTimeout(r, 1000))
@@ -104,7 +106,7 @@ async function monitorLogs(site: Started, label: string, forwardedFor: (i: numbe
   }
   await new Promise((r) => setTimeout(r, 11_000)) // one aggregation interval
   const bytes = statSync(site.logFile).size - before
-  console.log(`${label}: ${(bytes / 1e6).toFixed(3)} MB of logs for 400 batches (${(400 * body.length) / 1e6} MB sent), answers ${[...codes].map(([s, n]) => `${n}×${s}`).join(', ')}`)
+  console.log(`${label}: ${bytes} bytes (${(bytes / 1e6).toFixed(3)} MB) of logs for 400 batches (${(400 * body.length) / 1e6} MB sent), answers ${[...codes].map(([s, n]) => `${n}×${s}`).join(', ')}`)
 }
 
 async function main() {
