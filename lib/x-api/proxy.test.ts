@@ -138,6 +138,17 @@ describe('/x-api proxy: a hung upstream costs slots, never more', () => {
     expect(p.inFlight(upstream.url)).toBe(0)
   })
 
+  it('frees the slot at once when the browser goes away', async () => {
+    const p = proxy({ maxInFlight: 1, endpoints: [{ path: '/hang', methods: ['GET'], timeoutMs: 60_000 }] })
+    const browser = new AbortController()
+    const pending = p.handle(request({ path: '/hang', signal: browser.signal }))
+    await new Promise((r) => setTimeout(r, 50))
+    expect(p.inFlight(upstream.url)).toBe(1)
+    browser.abort()
+    expect((await pending).status).toBe(502)
+    expect(p.inFlight(upstream.url)).toBe(0)
+  })
+
   it('keeps limits per upstream: a hung region does not block another', async () => {
     const other = await startFakeUpstream()
     try {

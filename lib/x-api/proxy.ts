@@ -22,6 +22,8 @@ export interface CrossApiRequest {
   upstreamBase: string
   publicUrl: string
   clientAddress: string | null
+  /** Aborted when the browser goes away: its upstream request is cancelled and the slot freed. */
+  signal?: AbortSignal
 }
 
 /** How one request ended, for metrics: the status class the browser saw, or why the proxy answered itself. */
@@ -71,8 +73,11 @@ export function createCrossApiProxy(options: CrossApiProxyOptions) {
       timedOut = true
       controller.abort()
     }, endpoint.timeoutMs)
+    const clientGone = () => controller.abort()
+    request.signal?.addEventListener('abort', clientGone, { once: true })
     const finish = () => {
       options.timers.clearTimeout(timer)
+      request.signal?.removeEventListener('abort', clientGone)
       release()
     }
     try {

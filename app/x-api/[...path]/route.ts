@@ -26,6 +26,7 @@ async function proxy(request: NextRequest, { params }: { params: Promise<{ path:
     upstreamBase: site.apiBaseUrl,
     publicUrl: site.publicUrl,
     clientAddress: clientAddress(request.headers.get('x-forwarded-for'), config),
+    signal: request.signal,
   })
 }
 
