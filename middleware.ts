@@ -40,12 +40,10 @@ export function middleware(request: NextRequest) {
     },
     config,
   )
-  // The /x-api proxy answers with the upstream's headers; everything else gets the region's.
-  if (decision.kind === 'upstream') return NextResponse.rewrite(decision.url)
   return withSecurityHeaders(respond(request, decision), decision.region, config)
 }
 
-function respond(request: NextRequest, decision: Exclude<Dispatch, { kind: 'upstream' }>): NextResponse {
+function respond(request: NextRequest, decision: Dispatch): NextResponse {
   switch (decision.kind) {
     case 'rewrite': {
       // An internal rewrite: same server, the path comes from dispatchRequest alone.
@@ -67,6 +65,8 @@ function respond(request: NextRequest, decision: Exclude<Dispatch, { kind: 'upst
 }
 
 export const config = {
-  // Static assets, Next's own files and images never need a region or language.
-  matcher: ['/((?!_next/static|_next/image|favicon.ico|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|css|js|woff2?|webmanifest)$).*)'],
+  // Static assets, Next's own files and images never need a region or language. The body-taking
+  // routes (/x-api, /api/monitor) are skipped too: Next reads up to 10 MB of a body for
+  // middleware before any code could refuse it (docs/decisions.md "/x-api: body limit").
+  matcher: ['/((?!_next/static|_next/image|favicon.ico|x-api/|api/monitor$|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|css|js|woff2?|webmanifest)$).*)'],
 }

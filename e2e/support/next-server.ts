@@ -5,6 +5,8 @@ import { join, resolve, sep } from 'node:path'
 
 export interface RunningServer {
   port: number
+  /** What the server has printed so far (its JSON log lines). */
+  output(): string
   stop(): Promise<void>
 }
 
@@ -75,7 +77,7 @@ export async function startNext(port: number, env: Record<string, string>): Prom
     }
     await new Promise((r) => setTimeout(r, 200))
   }
-  return { port, stop: () => stopGroup(child, dir) }
+  return { port, output: () => log.text, stop: () => stopGroup(child, dir) }
 }
 
 /** Runs `next start` expecting it to refuse to start; returns its exit code and output. */

@@ -11,10 +11,13 @@ describe('createRateLimiter', () => {
     now += 1
     expect(limiter.take('a')).toBe(true)
   })
-  it('refuses new keys once maxKeys are all busy', () => {
-    const limiter = createRateLimiter({ capacity: 1, perSecond: 0.001, now: () => 0, maxKeys: 2 })
-    expect(limiter.take('a')).toBe(true)
-    expect(limiter.take('b')).toBe(true)
-    expect(limiter.take('c')).toBe(false)
+  it('keeps at most maxKeys buckets, evicting the least recently used, and never refuses a new key for lack of room', () => {
+    const limiter = createRateLimiter({ capacity: 1, perSecond: 0.001, now: () => 0, maxKeys: 3 })
+    expect(limiter.take('busy')).toBe(true)
+    for (let i = 0; i < 1000; i++) {
+      expect(limiter.take(`flood-${i}`)).toBe(true)
+      expect(limiter.take('busy')).toBe(false) // recently used: stays remembered, and empty
+    }
+    expect(limiter.size()).toBe(3)
   })
 })

@@ -76,6 +76,14 @@ export const portValue = z
   .transform(Number)
   .refine((n) => n >= 1 && n <= 65535, 'must be between 1 and 65535')
 
+/** TRUSTED_PROXY_HOPS: how many of our own proxies append to X-Forwarded-For. */
+export const hopsValue = z
+  .string()
+  .trim()
+  .regex(/^\d{1,2}$/, 'must be a whole number')
+  .transform(Number)
+  .refine((n) => n >= 1 && n <= 10, 'must be between 1 and 10')
+
 export const languagesModeValue = z.enum(['own', 'all'], { error: 'must be own or all' })
 
 /** Parses `value` (when set) with `schema`, turning the first zod issue into a ConfigError. */

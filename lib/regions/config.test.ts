@@ -56,6 +56,7 @@ describe('loadSiteConfig settings', () => {
       REGION_MAIN_LANGUAGES: 'all',
       REGION_AE_LANGUAGES: 'own',
       TRUST_PROXY: 'true',
+      TRUSTED_PROXY_HOPS: '2',
       FAST_PATH_HOSTS: 'https://fp1.example.com,https://fp2.example.com',
     })
     const tr = config.regions.tr
@@ -68,6 +69,8 @@ describe('loadSiteConfig settings', () => {
     expect(config.regions.main.languages).toEqual(ALL_LANGUAGES)
     expect(config.regions.ae.languages).toEqual(MAIN_LANGUAGES)
     expect(config.trustProxy).toBe(true)
+    expect(config.trustedProxyHops).toBe(2)
+    expect(loadSiteConfig({}).trustedProxyHops).toBe(1)
     expect(config.fastPathHosts).toEqual(['https://fp1.example.com', 'https://fp2.example.com'])
   })
   it('ignores unrelated variables', () => {
@@ -82,6 +85,8 @@ describe('loadSiteConfig rejects bad values, naming variable and value', () => {
     ['unknown setting', { REGION_TR_HOST: 'a.com' }, 'REGION_TR_HOST', /not a known setting/],
     ['boolean', { REGION_HK_ENABLED: 'yes' }, 'REGION_HK_ENABLED', /true or false/],
     ['TRUST_PROXY', { TRUST_PROXY: '1' }, 'TRUST_PROXY', /true or false/],
+    ['TRUSTED_PROXY_HOPS not a number', { TRUSTED_PROXY_HOPS: 'last' }, 'TRUSTED_PROXY_HOPS', /whole number/],
+    ['TRUSTED_PROXY_HOPS zero', { TRUSTED_PROXY_HOPS: '0' }, 'TRUSTED_PROXY_HOPS', /between 1 and 10/],
     ['empty host list', { REGION_NL_HOSTS: ' ' }, 'REGION_NL_HOSTS', /non-empty/],
     ['empty entry', { REGION_NL_HOSTS: 'a.nl,,b.nl' }, 'REGION_NL_HOSTS', /entry 2 has an empty entry/],
     ['host with port', { REGION_NL_HOSTS: 'a.nl:8080' }, 'REGION_NL_HOSTS', /plain host name/],

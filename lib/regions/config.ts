@@ -7,7 +7,7 @@
 import type { z } from 'zod'
 import { ALL_LANGUAGES, type LanguageCode } from '../i18n/languages'
 import {
-  ConfigError, apiHostsValue, booleanValue, fastPathModeValue, hostValue, languagesModeValue, listOf, originValue, portValue, readValue, urlValue,
+  ConfigError, apiHostsValue, booleanValue, fastPathModeValue, hopsValue, hostValue, languagesModeValue, listOf, originValue, portValue, readValue, urlValue,
 } from './config-values'
 import { DEMO_DEFAULTS, MissingConfigError, missingProductionVariables, usesDemoDefaults } from './config-demo'
 import { REGION_IDS, REGIONS, REGIONS_WITH_ALL_LANGUAGES, isRegionId, type RegionId } from './regions'
@@ -50,6 +50,8 @@ export interface FastPathSettings {
 export interface SiteConfig {
   regions: Readonly<Record<RegionId, RegionConfig>>
   trustProxy: boolean
+  /** Proxies of our own that append to X-Forwarded-For (docs/decisions.md "Client address"). */
+  trustedProxyHops: number
   /** The only hosts the fast path may rewrite requests to (SPEC §4). */
   fastPathHosts: readonly string[]
   fastPath: FastPathSettings
@@ -138,6 +140,7 @@ export function loadSiteConfig(env: Env): SiteConfig {
   return {
     regions: Object.fromEntries(regions.map((r) => [r.id, r])) as Record<RegionId, RegionConfig>,
     trustProxy: readValue('TRUST_PROXY', env.TRUST_PROXY, booleanValue, false),
+    trustedProxyHops: readValue('TRUSTED_PROXY_HOPS', env.TRUSTED_PROXY_HOPS, hopsValue, 1),
     fastPathHosts: readValue('FAST_PATH_HOSTS', env.FAST_PATH_HOSTS, listOf(originValue), noFastPath ? [] : [...DEMO_DEFAULTS.fastPathHosts]),
     fastPath: {
       mode: fastPathMode,

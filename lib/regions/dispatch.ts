@@ -7,7 +7,6 @@
  * never from the URL, so a page rendered for one region cannot be asked for on another host,
  * and every cache key (HTML, RSC, prefetch) contains the region.
  */
-import { crossApiTarget } from '../http/cross-api'
 import { chooseLanguage, parseLangPrefix } from '../i18n/negotiate'
 import type { SiteConfig } from './config'
 import { resolveRegion } from './host'
@@ -25,16 +24,18 @@ export interface IncomingRequest {
 export type Dispatch =
   /** Serve the internal path (same origin; the query string is kept as it came). */
   | { kind: 'rewrite'; region: RegionId; pathname: string }
-  /** Proxy to the configured upstream (SPEC §7 /x-api). */
-  | { kind: 'upstream'; region: RegionId; url: string }
   /** Redirect on the region's configured public origin: the Host header never reaches it. */
   | { kind: 'redirect'; region: RegionId; location: string; status: 307 | 308 }
   | { kind: 'reject'; region: RegionId; status: 400 }
   /** Leave alone: global routes such as /api/health. */
   | { kind: 'pass'; region: RegionId }
 
-/** Routes that are the same on every host. */
-const GLOBAL_PREFIXES = ['/api/']
+/**
+ * Routes that are the same on every host. /x-api (SPEC §7) is the site's own proxy, a Node route
+ * that maps the Host through SiteConfig itself; the middleware matcher skips it, since Next
+ * buffers a request body for middleware before anything can refuse it.
+ */
+const GLOBAL_PREFIXES = ['/api/', '/x-api/']
 /** Per-region files at the root (issue #5): served from /{region}/file. */
 const REGION_ROOT_FILES = new Set(['/robots.txt', '/sitemap.xml'])
 
@@ -56,10 +57,6 @@ export function dispatchRequest(request: IncomingRequest, config: SiteConfig): D
   // path on this site, never become a scheme-relative URL.
   const onSite = (path: string) => new URL(`${site.publicUrl}${path.startsWith('/') ? '' : '/'}${path}`).href
 
-  if (pathname === '/x-api' || pathname.startsWith('/x-api/')) {
-    const target = crossApiTarget(pathname, search, site.apiBaseUrl)
-    return target ? { kind: 'upstream', region, url: target.href } : { kind: 'reject', region, status: 400 }
-  }
   // docs/decisions.md "Malformed requests": a clear 400 here instead of a 500 from Next.
   if (!decodable(pathname)) return { kind: 'reject', region, status: 400 }
   // Next's own trailing-slash redirect is off (next.config.ts), so "/fr/" costs one redirect,

@@ -1,43 +1,67 @@
 import type { NextRequest } from 'next/server'
 import { MAX_BATCH_BYTES, monitorBatchSchema } from '@/lib/monitor/batch'
+import { MONITOR_SESSION_COOKIE, collectorKey } from '@/lib/monitor/collector-key'
 import { metricLabel } from '@/lib/monitor/event-names'
-import { createRateLimiter } from '@/lib/monitor/rate-limit'
-import { processSingleton } from '@/server/global'
-import { logger, metrics } from '@/server/observability'
+import { BodyTooLargeError, declaredTooLarge, readCapped } from '@/lib/x-api/body'
+import { metrics } from '@/server/observability'
+import { monitorCollector } from '@/server/monitor-collector'
 import { getSiteConfig } from '@/server/site-config'
 
 export const dynamic = 'force-dynamic'
 
-// 30 batches at once, then one every 2 s per client: a page sends one every 5 s at most.
-const limiter = processSingleton('monitor-rate', () => createRateLimiter({ capacity: 30, perSecond: 0.5, now: Date.now }))
-
 /**
  * The embedded monitoring collector (SPEC §7, issue #6): validates a batch with the same zod
- * schema the browser builds it with, bounds its size and rate, logs each event as one JSON
- * line and counts it in /api/metrics. Anything else is refused with a status, never thrown.
+ * schema the browser builds it with, bounds its size and rate (per client and in total), counts
+ * it in /api/metrics and logs one summary per interval, never a line per event
+ * (docs/decisions.md "Collector bounds", "Collector logging"). Refused batches are counted too.
  */
 export async function POST(request: NextRequest) {
-  const declared = Number(request.headers.get('content-length') ?? '0')
-  if (declared > MAX_BATCH_BYTES) return new Response(null, { status: 413 })
-  // The client's address is only known behind a trusted proxy; otherwise all share one bucket.
-  const client = getSiteConfig().trustProxy ? (request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ?? 'direct') : 'direct'
-  if (!limiter.take(client)) return new Response(null, { status: 429, headers: { 'Retry-After': '2' } })
+  const collector = monitorCollector()
+  if (declaredTooLarge(request.headers.get('content-length'), MAX_BATCH_BYTES)) {
+    collector.refused('too_large')
+    return new Response(null, { status: 413, headers: { Connection: 'close' } })
+  }
+  const { key, issueSession } = collectorKey({
+    forwardedFor: request.headers.get('x-forwarded-for'),
+    sessionCookie: request.cookies.get(MONITOR_SESSION_COOKIE)?.value,
+    trust: getSiteConfig(),
+    newSessionId: () => crypto.randomUUID(),
+  })
+  const headers = new Headers()
+  if (issueSession) headers.append('Set-Cookie', `${MONITOR_SESSION_COOKIE}=${issueSession}; Path=/api/monitor; HttpOnly; SameSite=Strict; Max-Age=86400`)
+  const admission = collector.gate.admit(key)
+  if (admission !== 'accepted') {
+    collector.refused(admission)
+    headers.set('Retry-After', '2')
+    return new Response(null, { status: 429, headers })
+  }
 
-  const text = await request.text()
-  if (text.length > MAX_BATCH_BYTES) return new Response(null, { status: 413 })
+  let text: string
+  try {
+    text = new TextDecoder().decode(request.body ? await readCapped(request.body, MAX_BATCH_BYTES) : new Uint8Array())
+  } catch (error) {
+    collector.refused(error instanceof BodyTooLargeError ? 'too_large' : 'invalid')
+    return new Response(null, { status: error instanceof BodyTooLargeError ? 413 : 400, headers })
+  }
   let json: unknown
   try {
     json = JSON.parse(text)
   } catch {
-    return Response.json({ error: 'body is not JSON' }, { status: 400 })
+    collector.refused('invalid')
+    return Response.json({ error: 'body is not JSON' }, { status: 400, headers })
   }
   const parsed = monitorBatchSchema.safeParse(json)
-  if (!parsed.success) return Response.json({ error: 'invalid batch', issues: parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`) }, { status: 400 })
-
-  const { events, marketing, page, dropped } = parsed.data
-  for (const event of events) {
-    metrics.monitorEvents.inc({ type: event.type, code: metricLabel(event) })
-    logger.info({ monitor: event, page, marketing, dropped }, 'client monitor')
+  if (!parsed.success) {
+    collector.refused('invalid')
+    return Response.json({ error: 'invalid batch', issues: parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`) }, { status: 400, headers })
   }
-  return new Response(null, { status: 204 })
+
+  const { events, dropped } = parsed.data
+  const labels = events.map((event) => {
+    const code = metricLabel(event)
+    metrics.monitorEvents.inc({ type: event.type, code })
+    return `${event.type}:${code}`
+  })
+  collector.accepted(labels, dropped ?? 0)
+  return new Response(null, { status: 204, headers })
 }

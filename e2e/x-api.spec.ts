@@ -1,0 +1,130 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { expect, test } from '@playwright/test'
+import { E2E_PORT, sim } from '../playwright.config'
+import { startNext, type RunningServer } from './support/next-server'
+
+// The /x-api proxy under a hung upstream and hostile input (docs/decisions.md "/x-api: …").
+// Its own `next start`: HK's upstream never answers, NL's echoes what it receives, pages use
+// the simulator. Test upstreams listen on 127.0.0.1 at ports the OS picks.
+const port = E2E_PORT + 6
+const V3 = '/x-api/spot/api/basic/symbol_list_v3'
+
+interface Upstream {
+  url: string
+  seen: http.IncomingHttpHeaders[]
+  /** Most requests held open at once, and how long each held one was kept before the proxy gave up. */
+  held: { now: number; max: number; heldMs: number[] }
+  close(): Promise<void>
+}
+
+async function upstream(answer: boolean): Promise<Upstream> {
+  const seen: http.IncomingHttpHeaders[] = []
+  const held = new Set<http.ServerResponse>()
+  const stats = { now: 0, max: 0, heldMs: [] as number[] }
+  const server = http.createServer((req, res) => {
+    seen.push(req.headers)
+    if (!answer) {
+      const since = Date.now()
+      held.add(res)
+      stats.max = Math.max(stats.max, ++stats.now)
+      res.on('close', () => {
+        stats.now--
+        stats.heldMs.push(Date.now() - since)
+      })
+      return
+    }
+    res.writeHead(200, { 'content-type': 'application/json', server: 'internal-gateway', 'x-upstream': `http://127.0.0.1:${(server.address() as AddressInfo).port}` })
+    res.end(JSON.stringify({ ret_code: 0, ret_msg: 'OK', result: {} }))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return { url, seen, held: stats, close: () => new Promise((resolve) => (held.forEach((r) => r.destroy()), server.close(() => resolve()))) }
+}
+
+/** node:http, because fetch cannot set Host (the region) or send a body it does not have. */
+function send(path: string, host: string, headers: Record<string, string> = {}, method = 'GET') {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; ms: number }>((resolve, reject) => {
+    const began = Date.now()
+    const req = http.request({ host: '127.0.0.1', port, path, method, headers: { host: `${host}:${port}`, ...headers }, agent: false }, (res) => {
+      res.resume()
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, ms: Date.now() - began }))
+    })
+    req.on('error', reject)
+    // With a Content-Length of 20 MB and no body sent: only an answer that does not wait for it arrives.
+    if (method === 'GET') req.end()
+    else req.flushHeaders()
+  })
+}
+
+let hung: Upstream
+let echo: Upstream
+let site: RunningServer
+
+test.beforeAll(async () => {
+  hung = await upstream(false)
+  echo = await upstream(true)
+  site = await startNext(port, { API_BASE_URL: sim('main'), REGION_HK_API_BASE_URL: hung.url, REGION_NL_API_BASE_URL: echo.url, TRUST_PROXY: 'true' })
+})
+test.afterAll(async () => {
+  await site?.stop()
+  await hung?.close()
+  await echo?.close()
+})
+
+test('pages stay fast while 256 /x-api requests hang; the proxy answers 503 over its limit and 504 on time', async ({ page }) => {
+  test.setTimeout(120_000)
+  await page.goto(`http://localhost:${port}/en/trade/spot/BTC/USDT`) // warm the page
+  await send('/x-api/t2', 'hk.localhost') // 404: loads the route handler once
+  let answered = 0
+  const proxied = Array.from({ length: 256 }, () => send(V3, 'hk.localhost').then((r) => (answered++, r)))
+  // The over-limit requests are answered while the others still hang upstream (7 s timeout).
+  await expect.poll(() => answered, { timeout: 60_000 }).toBeGreaterThanOrEqual(128)
+  expect(hung.held.now).toBeGreaterThan(0)
+  const began = Date.now()
+  const response = await page.goto(`http://localhost:${port}/en/trade/spot/BTC/USDT`)
+  const pageMs = Date.now() - began
+  const stillHanging = hung.held.now
+  expect(response?.status()).toBe(200)
+  const results = await Promise.all(proxied)
+  test.info().annotations.push({ type: 'figure', description: `pair page while ${stillHanging} /x-api requests hang upstream: ${pageMs} ms` })
+  const statuses = results.map((r) => r.status)
+  expect(stillHanging).toBeGreaterThan(0)
+  expect(hung.held.max).toBeLessThanOrEqual(64) // the connection limit: a hung upstream holds 64 slots at most
+  expect(statuses.filter((s) => s !== 503 && s !== 504)).toEqual([])
+  expect(statuses.filter((s) => s === 503).length).toBeGreaterThanOrEqual(128)
+  expect(results.find((r) => r.status === 503)?.headers['retry-after']).toBe('1')
+  // Measured at the upstream: how long the proxy held each request before giving up (SPEC §9: 8000 ms).
+  expect(Math.max(...hung.held.heldMs)).toBeLessThan(8000)
+  expect(pageMs).toBeLessThan(3000)
+  for (const r of results) expect(JSON.stringify(r.headers)).not.toContain(hung.url)
+})
+
+test('client forwarding headers are dropped and set by the site; no header names the upstream', async () => {
+  const reply = await send('/x-api/t1', 'nl.localhost', { 'x-forwarded-for': '6.6.6.6, 203.0.113.9', 'x-real-ip': '6.6.6.6', forwarded: 'for=6.6.6.6', lang: 'nl-NL' })
+  expect(reply.status).toBe(200)
+  const seen = echo.seen.at(-1)
+  // Behind the trusted proxy (TRUST_PROXY=true) the client is the hop that proxy appended.
+  expect(seen?.['x-forwarded-for']).toBe('203.0.113.9')
+  expect(seen?.['x-real-ip']).toBeUndefined()
+  expect(seen?.forwarded).toBeUndefined()
+  expect(seen?.['x-forwarded-host']).toBe(`nl.localhost:${E2E_PORT + 6}`)
+  expect(seen?.lang).toBe('nl-NL')
+  const all = JSON.stringify(reply.headers)
+  expect(all).not.toContain(echo.url)
+  expect(all).not.toContain('127.0.0.1')
+  expect(reply.headers['x-middleware-rewrite']).toBeUndefined() // no middleware rewrite at all: the route maps the Host itself
+  expect(reply.headers.server).toBeUndefined()
+})
+
+test('a 20 MB body is refused at once with 413; unknown paths 404, other methods 405', async () => {
+  // Only the headers are sent: an answer that waited for the body would never come.
+  const big = await send('/x-api/t1', 'nl.localhost', { 'content-length': String(20 * 1024 * 1024), 'content-type': 'application/json' }, 'POST')
+  expect(big.status).toBe(413)
+  const monitor = await send('/api/monitor', 'nl.localhost', { 'content-length': String(20 * 1024 * 1024), 'content-type': 'application/json' }, 'POST')
+  expect(monitor.status).toBe(413)
+  expect((await send('/x-api/v5/order/create', 'nl.localhost')).status).toBe(404)
+  const post = await send('/x-api/t1', 'nl.localhost', { 'content-length': '0' }, 'POST')
+  expect(post.status).toBe(405)
+  expect(post.headers.allow).toBe('GET, HEAD')
+})

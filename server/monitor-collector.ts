@@ -1,0 +1,32 @@
+import { createCollectorGate } from '@/lib/monitor/collector-gate'
+import { createMonitorAggregate, type Refusal } from '@/lib/monitor/log-aggregate'
+import { processSingleton } from './global'
+import { logger, metrics } from './observability'
+
+/** One summary log line per interval at most (docs/decisions.md "Collector logging"). */
+export const MONITOR_LOG_INTERVAL_MS = 10_000
+
+/** The collector's process-wide state: rate gate, log aggregate and its flush timer. */
+export const monitorCollector = () =>
+  processSingleton('monitor-collector', () => {
+    const gate = createCollectorGate({ now: Date.now })
+    const aggregate = createMonitorAggregate(Date.now)
+    const flush = () => {
+      const summary = aggregate.drain()
+      if (summary) logger.info({ monitor: summary }, 'client monitor summary')
+    }
+    // unref: the timer never keeps a stopping process alive.
+    setInterval(flush, MONITOR_LOG_INTERVAL_MS).unref()
+    return {
+      gate,
+      accepted(labels: readonly string[], dropped: number) {
+        metrics.monitorBatches.inc({ outcome: 'accepted' })
+        aggregate.accepted(labels, dropped)
+      },
+      refused(reason: Refusal) {
+        metrics.monitorBatches.inc({ outcome: reason })
+        aggregate.refused(reason)
+      },
+      flush,
+    }
+  })

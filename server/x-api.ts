@@ -1,0 +1,17 @@
+import { createCrossApiProxy } from '@/lib/x-api/proxy'
+import { processSingleton } from './global'
+import { metrics } from './observability'
+
+/**
+ * The one /x-api proxy of this process (its connection slots are process-wide): Node's fetch,
+ * Node's timers, outcomes counted in /api/metrics. No log line per request: a client could
+ * otherwise turn the proxy into a log flood.
+ */
+export const crossApiProxy = () =>
+  processSingleton('x-api-proxy', () =>
+    createCrossApiProxy({
+      fetch: (input, init) => fetch(input, init),
+      timers: { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>) },
+      onOutcome: (outcome) => metrics.crossApiRequests.inc({ outcome }),
+    }),
+  )
