@@ -13,7 +13,12 @@ const V3 = '/x-api/spot/api/basic/symbol_list_v3'
 interface Upstream {
   url: string
   seen: http.IncomingHttpHeaders[]
-  /** Most requests held open at once, and how long each held one was kept before the proxy gave up. */
+  /**
+   * Most requests held open at once before the proxy let the first one go, and how long each held
+   * one was kept. After the first timeout a freed slot may be reused before this server sees the
+   * old socket close (a loaded machine stretches the burst past the timeout), so the limit is
+   * read while every slot is still taken.
+   */
   held: { now: number; max: number; heldMs: number[] }
   close(): Promise<void>
 }
@@ -27,7 +32,8 @@ async function upstream(answer: boolean): Promise<Upstream> {
     if (!answer) {
       const since = Date.now()
       held.add(res)
-      stats.max = Math.max(stats.max, ++stats.now)
+      stats.now++
+      if (stats.heldMs.length === 0) stats.max = Math.max(stats.max, stats.now)
       res.on('close', () => {
         stats.now--
         stats.heldMs.push(Date.now() - since)
