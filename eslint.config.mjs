@@ -2,7 +2,7 @@ import { defineConfig, globalIgnores } from 'eslint/config'
 import nextVitals from 'eslint-config-next/core-web-vitals'
 import nextTs from 'eslint-config-next/typescript'
 
-// lib/ is the pure core (STYLE.md "Pure core, thin adapters"): no framework imports,
+// lib/ is the pure core under thin React/Next adapters: no framework imports,
 // so every engine is testable with injected fetch, timers and storage.
 const frameworkImports = {
   paths: [

@@ -5,7 +5,7 @@ import { loadMessages } from './messages'
 
 // The route carries the seed code (tr-TUR) for URLs, cookies and the `lang` header; next-intl
 // and every Intl call get the language's valid BCP 47 locale (tr-TR). docs/decisions.md
-// "Seed codes outside, BCP 47 inside".
+// "A spec code and a BCP 47 locale per language".
 export default getRequestConfig(async ({ requestLocale }) => {
   const requested = await requestLocale
   const language = requested && isLanguageCode(requested) ? LANGUAGES[requested] : LANGUAGES.en

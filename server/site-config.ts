@@ -5,7 +5,7 @@ import type { ClientSiteConfig } from '@/components/runtime/ClientRuntime'
 
 let cached: SiteConfig | undefined
 
-/** The ops configuration, read from the runtime environment once per process (issue #4). */
+/** The ops configuration, read from the runtime environment once per process (docs/decisions.md "Ops configuration"). */
 export function getSiteConfig(): SiteConfig {
   cached ??= loadSiteConfig(process.env)
   return cached

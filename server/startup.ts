@@ -1,6 +1,6 @@
 import { ConfigError, loadSiteConfig } from '@/lib/regions/config'
 
-// Validates the ops configuration when `next start` starts (issue #4): a bad value stops the
+// Validates the ops configuration when `next start` starts (docs/decisions.md "Startup validation"): a bad value stops the
 // server with a message naming the variable and the value, instead of a site that half-works.
 // The edge middleware reads the same variables with the same parser.
 try {

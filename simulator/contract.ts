@@ -18,7 +18,7 @@ export type SimEndpoint =
   | 'profile'
   | '*'
 
-/** Every fault switch of issue #2 §3. */
+/** Every fault switch (docs/simulator.md "Faults"). */
 export type Fault =
   | { kind: 'refuse' } // host-wide: the listener is closed (ECONNREFUSED); per endpoint: socket destroyed before any byte
   | { kind: 'hang' } // request accepted, headers never sent
@@ -72,7 +72,7 @@ export interface SimulatorState {
 export interface Simulator {
   /** Base URLs, e.g. { main: 'http://127.0.0.1:4010', …, admin: 'http://127.0.0.1:4009' } */
   urls: Record<SimHost | 'admin', string>
-  /** WebSocket endpoint for the fast-path websocket probe (#6). */
+  /** WebSocket endpoint for the fast-path websocket probe. */
   wsUrl: string
   setFault(rule: FaultRule): void
   clearFaults(host?: SimHost | '*'): void

@@ -1,6 +1,6 @@
 /**
  * Test helpers: an in-process simulator on free ports with a clock the test moves, and small
- * fetch wrappers over 127.0.0.1 (no mocks, STYLE.md "Tests run against a real local HTTP server").
+ * fetch wrappers over 127.0.0.1 (no mocks: tests run against a real local HTTP server).
  */
 import type { SimHost, SimulatorOptions } from './contract'
 import { startSimulator, type RunningSimulator } from './server'

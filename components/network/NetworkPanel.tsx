@@ -9,7 +9,7 @@ import { useNetwork } from './useNetwork'
 const HOST_LABEL = { main: 'mainHost', alt1: 'alt1', alt2: 'alt2' } as const
 const FAST_PATH_LABEL = { off: 'fastPathOff', global: 'fastPathGlobal', whitelist: 'fastPathWhitelist' } as const
 
-/** The header's network panel (issue #6): hosts with recent probe times, the route, the fast path. */
+/** The header's network panel: hosts with recent probe times, the route, the fast path. */
 export function NetworkPanel() {
   const t = useTranslations('Network')
   const tErrors = useTranslations('Errors')

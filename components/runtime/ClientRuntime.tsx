@@ -7,7 +7,7 @@ import { createExternalStore, type ExternalStore } from '@/lib/routing/external-
 import { createBrowserRuntime, type BrowserRuntime } from './browser-runtime'
 import type { NetworkEngines } from './network'
 
-/** What the browser needs from the server's ops configuration (issue #4: no rebuild to change it). */
+/** What the browser needs from the server's ops configuration (docs/decisions.md "Client config at run time": no rebuild to change it). */
 export interface ClientSiteConfig {
   region: string
   apiHosts: ApiHosts
@@ -15,7 +15,7 @@ export interface ClientSiteConfig {
   fastPath: FastPathSettings
 }
 
-/** The browser's network layer, shared by every client component of the page (issue #6). */
+/** The browser's network layer, shared by every client component of the page. */
 export interface ClientRuntime {
   /** Resolves once started, the config is current and the route/fast path have settled (bounded wait). */
   ready: Promise<void>

@@ -13,7 +13,7 @@ export interface NetworkEngines {
 /** How long the first client request waits for the first route probe and fast-path decision. */
 const SETTLE_MS = 2500
 
-/** Starts the route chooser and the fast path for this site (issue #6), in the browser only. */
+/** Starts the route chooser and the fast path for this site, in the browser only. */
 export function startNetwork(site: ClientSiteConfig, monitor: Monitor): { engines: NetworkEngines; settled: Promise<void> } {
   const fetchImpl = (input: string, init: RequestInit) => fetch(input, init)
   const storage = createBrowserStorage(() => window.localStorage, { ownKeys: [ROUTE_STORAGE_KEY], onProblem: (p) => monitor.event('route_storage_problem', { ...p }) })

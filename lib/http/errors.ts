@@ -1,7 +1,7 @@
 import { DEFAULT_FAILURE_STATUS, MESSAGES, TIMEOUT_RET_CODE } from './constants'
 
 /**
- * Error classes, one per concept (STYLE.md "Errors as classes"). `message` is the user-facing
+ * Error classes, one per concept, each with a stable `name` and its context. `message` is the user-facing
  * text of SPEC §8, verbatim; `detail` names what failed for logs ("GET …/symbol_list_v3 timed
  * out after 8000 ms"). See docs/decisions.md "Error message vs detail".
  */

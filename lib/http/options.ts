@@ -15,7 +15,7 @@ export interface RequestLanguage {
 }
 
 export interface HttpClientOptions {
-  /** API host, e.g. "https://api.example.com"; a function lets the route chooser (#6) move it. */
+  /** API host, e.g. "https://api.example.com"; a function lets the route chooser move it. */
   baseUrl: string | (() => string)
   fetch: FetchLike
   /** SPEC §7 fe.crossApi: when true, requests go to the relative path /x-api instead. */
@@ -67,7 +67,7 @@ function positive(name: string, value: number | undefined, fallback: number, all
   return value
 }
 
-/** The one place options are defaulted and checked (STYLE.md "options normalised once"). */
+/** The one place options are defaulted and checked (defaults applied once, at the boundary; the rest trusts the result). */
 export function normalizeOptions(options: HttpClientOptions): NormalizedOptions {
   const baseUrl = asGetter(options.baseUrl)
   const crossApi = asGetter(options.crossApi ?? false)

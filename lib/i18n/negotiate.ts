@@ -1,5 +1,5 @@
 /**
- * Which language a request is served in (issue #4). Order: URL prefix, BYBIT_LANG_KEY cookie,
+ * Which language a request is served in (docs/decisions.md "Language negotiation and redirects"). Order: URL prefix, BYBIT_LANG_KEY cookie,
  * Accept-Language, the site's default. The middleware passes the raw values; nothing here reads
  * headers or cookies itself.
  */

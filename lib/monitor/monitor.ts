@@ -1,7 +1,7 @@
 /**
  * The monitor interface every engine logs through (SPEC §7: "Monitoring logs go to a client
  * monitor, not a product API"). Server code passes a pino-backed monitor, the browser a batching
- * one (#6), tests a recording one.
+ * one, tests a recording one.
  */
 export interface Monitor {
   /** An incident code of SPEC §8 (e.g. 11511509 "v3 request error") with context. */

@@ -1,5 +1,5 @@
 /**
- * What the edge middleware does with a request (issue #4), as one pure function so the
+ * What the edge middleware does with a request, as one pure function so the
  * middleware stays a few lines and this logic moves to proxy.ts unchanged
  * (docs/decisions.md "middleware.ts on the edge, not proxy.ts").
  *
@@ -36,7 +36,7 @@ export type Dispatch =
  * buffers a request body for middleware before anything can refuse it.
  */
 const GLOBAL_PREFIXES = ['/api/', '/x-api/']
-/** Per-region files at the root (issue #5): served from /{region}/file. */
+/** Per-region files at the root (absolute URLs of that region only): served from /{region}/file. */
 const REGION_ROOT_FILES = new Set(['/robots.txt', '/sitemap.xml'])
 
 /** Every %XX escape decodes to UTF-8; Next's router answers 500 for one that does not. */

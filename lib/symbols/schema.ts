@@ -12,7 +12,7 @@ export { compactAllPairSchema, compactV3PairSchema, fullPairSchema } from './sch
  * broken answer shape (no list at all) fails the whole parse and the loader falls back.
  */
 
-/** A quote token group's own fields, with the defaults recorded in docs/decisions.md. */
+/** A quote token group's own fields, with the defaults in docs/decisions.md "Defaults of unsent fields". */
 export const quoteTokenGroupSchema = z
   .object({
     tokenId: z.string().min(1),

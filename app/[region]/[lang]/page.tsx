@@ -7,7 +7,7 @@ import { resolveSiteContext } from '@/server/site-config'
 import { pageAlternates } from '@/server/seo'
 import { getSymbolList } from '@/server/symbols'
 
-// ISR: the list is re-read at most once a minute per region and language (docs/decisions.md).
+// ISR: the list is re-read at most once a minute per region and language (docs/decisions.md "What the build prerenders").
 export const revalidate = 60
 
 type Params = Promise<{ region: string; lang: string }>

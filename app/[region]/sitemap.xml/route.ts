@@ -10,7 +10,7 @@ const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charC
 
 /**
  * The region's markets page and pair pages in each of its languages; absolute URLs from
- * configuration only (issue #5).
+ * configuration only (the region's REGION_<ID>_PUBLIC_URL, never the Host).
  */
 export async function GET(_request: Request, { params }: { params: Promise<{ region: string }> }) {
   const { region } = await params

@@ -10,7 +10,7 @@ import { getSiteConfig } from '@/server/site-config'
 export const dynamic = 'force-dynamic'
 
 /**
- * The embedded monitoring collector (SPEC §7, issue #6): validates a batch with the same zod
+ * The embedded monitoring collector (SPEC §7; docs/decisions.md "Where monitor batches go"): validates a batch with the same zod
  * schema the browser builds it with, bounds its size and rate (per client and in total), counts
  * it in /api/metrics and logs one summary per interval, never a line per event
  * (docs/decisions.md "Collector bounds", "Collector logging"). Refused batches are counted too.

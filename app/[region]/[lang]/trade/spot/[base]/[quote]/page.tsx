@@ -12,7 +12,7 @@ import { resolveSiteContext, type SiteContext } from '@/server/site-config'
 import { getSymbolList } from '@/server/symbols'
 import { pairJsonLd } from '@/server/json-ld'
 
-// ISR (issue #5): prerendered for the most traded pairs, the rest on first request, then cached.
+// ISR (docs/decisions.md "What the build prerenders"): prerendered for the most traded pairs, the rest on first request, then cached.
 export const revalidate = 60
 export const dynamicParams = true
 const PRERENDERED_PAIRS = 10
