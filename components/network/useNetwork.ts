@@ -2,7 +2,7 @@
 
 import { useSyncExternalStore } from 'react'
 import type { FastPathSnapshot } from '@/lib/fastpath'
-import type { RouteSnapshot } from '@/lib/routing'
+import type { RouteSnapshot } from '@/lib/route-chooser'
 import type { NetworkEngines } from '../runtime/network'
 import { useClientRuntime } from '../runtime/ClientRuntime'
 

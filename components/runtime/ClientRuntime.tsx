@@ -3,7 +3,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
 import { silentMonitor, type Monitor } from '@/lib/monitor/monitor'
 import type { ApiHosts, FastPathSettings } from '@/lib/regions/config'
-import { createExternalStore, type ExternalStore } from '@/lib/routing/external-store'
+import { createExternalStore, type ExternalStore } from '@/lib/engine-kit/external-store'
 import { createBrowserRuntime, type BrowserRuntime } from './browser-runtime'
 import type { NetworkEngines } from './network'
 

@@ -1,6 +1,6 @@
-import type { Timers } from '@/lib/http/options'
+import type { Timers } from '@/lib/engine-kit/environment'
 import type { MonitorBatch } from '@/lib/monitor/batch-limits'
-import type { Visibility } from '@/lib/routing/environment'
+import type { Visibility } from '@/lib/engine-kit/environment'
 
 /** The browser's side of what lib/ engines take injected (timers, visibility, beacons). */
 export const browserTimers: Timers = {

@@ -1,7 +1,7 @@
 import { CROSS_API_FLAG } from '@/lib/http/constants'
 import { createClientMonitor } from '@/lib/monitor/client-monitor'
 import { readMarketingParams } from '@/lib/monitor/marketing'
-import { createExternalStore } from '@/lib/routing/external-store'
+import { createExternalStore } from '@/lib/engine-kit/external-store'
 import { browserTimers, sendBatch } from './browser-env'
 import type { ClientRuntime, ClientSiteConfig } from './ClientRuntime'
 import type { NetworkEngines } from './network'

@@ -1,6 +1,6 @@
 import { createFastPath, type FastPath } from '@/lib/fastpath'
 import type { Monitor } from '@/lib/monitor/monitor'
-import { createRouteChooser, ROUTE_STORAGE_KEY, type RouteChooser } from '@/lib/routing'
+import { createRouteChooser, ROUTE_STORAGE_KEY, type RouteChooser } from '@/lib/route-chooser'
 import { createBrowserStorage } from '@/lib/storage'
 import { browserTimers, browserVisibility, pageDeviceId } from './browser-env'
 import type { ClientSiteConfig } from './ClientRuntime'

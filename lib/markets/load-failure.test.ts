@@ -1,7 +1,7 @@
 /** The failure the markets page shows after a browser load, from the loader's own incidents (real simulator). */
 import type { Fault, Simulator } from '@/simulator/contract'
-import { createRecordingMonitor } from '../monitor/monitor'
-import { harness, startSim } from '../symbols/__tests__/harness'
+import { createRecordingMonitor } from '../testing/recording-monitor'
+import { harness, startSim } from '../testing/symbol-harness'
 import { failureOf, watchLoadFailures, type LoadFailure } from './load-failure'
 
 let sim: Simulator & { settled?: () => Promise<void> }

@@ -1,4 +1,4 @@
-import { createFakeScheduler } from '../routing/test-support'
+import { createFakeScheduler } from '../testing/engine-fakes'
 import { MAX_BATCH_BYTES, monitorBatchSchema, type MonitorBatch } from './batch'
 import { createClientMonitor, type ClientMonitorOptions } from './client-monitor'
 

@@ -1,5 +1,5 @@
 import { createBrowserStorage, type StorageLike } from './browser'
-import { FakeStorage } from './__tests__/fake-storage'
+import { FakeStorage } from './testing/fake-storage'
 import { INCREMENTAL_CACHE_KEY, LOCAL_CACHE_LIMIT_CHARS, RESERVED_STORAGE_KEYS, SYMBOL_CACHE_KEY, SYMBOL_STORAGE_KEYS } from './keys'
 import type { StorageProblem } from './storage'
 

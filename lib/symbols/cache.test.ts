@@ -6,7 +6,7 @@ import { deriveCollections } from './derive'
 import { indexBySymbolId, mergeV3WithAll } from './merge'
 import { allAnswerSchema, v3AnswerSchema } from './schema'
 import type { IncrementalCacheRecord, SymbolCacheRecord } from './types'
-import { allResult, fullPair, SAMPLE_GROUPS, v3Result } from './__tests__/fixtures'
+import { allResult, fullPair, SAMPLE_GROUPS, v3Result } from './testing/fixtures'
 
 const symbolRecord = (): SymbolCacheRecord => ({
   version: 'v9',

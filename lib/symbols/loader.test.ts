@@ -7,7 +7,7 @@ import { INCREMENTAL_CACHE_KEY, SYMBOL_CACHE_KEY } from '../storage/keys'
 import { createSymbolCaches } from './cache'
 import type { DerivedSymbol } from './derive'
 import { SYMBOL_INCIDENTS as I } from './incidents'
-import { harness, lastQuery, startSim } from './__tests__/harness'
+import { harness, lastQuery, startSim } from '../testing/symbol-harness'
 
 let sim: Simulator
 beforeEach(async () => {

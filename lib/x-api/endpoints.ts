@@ -1,6 +1,6 @@
 import { SYMBOL_REQUEST_TIMEOUT_MS, BASIC_REQUEST_TIMEOUT_MS } from '../http/constants'
 import { FAST_PATH_PROBE_TIMEOUT_MS, GETPROXY_PATH } from '../fastpath/constants'
-import { ROUTE_PROBE_FAILURE_MS, ROUTE_PROBE_PATH } from '../routing/constants'
+import { ROUTE_PROBE_FAILURE_MS, ROUTE_PROBE_PATH } from '../route-chooser/constants'
 import { SYMBOL_LIST_ALL_PATH, SYMBOL_LIST_V2_PATH, SYMBOL_LIST_V3_PATH } from '../symbols/sources'
 
 /** SPEC §7: the profile call (its cache rule is the request client's). */

@@ -1,10 +1,10 @@
 /** The fast path on a fake clock, network and websocket, for the engine's tests (tests only). */
-import { createRecordingMonitor } from '../monitor/monitor'
-import { createFakeNetwork, createFakeScheduler, createFakeVisibility, type FakeHostBehaviour } from '../routing/test-support'
-import { createFastPath } from './engine'
-import type { FastPathConfig, FastPathOptions } from './options'
-import type { QualityReport } from './snapshot'
-import { createFakeSockets, type FakeSocketBehaviour } from './test-support'
+import { createRecordingMonitor } from '../../testing/recording-monitor'
+import { createFakeNetwork, createFakeScheduler, createFakeVisibility, type FakeHostBehaviour } from '../../testing/engine-fakes'
+import { createFastPath } from '../engine'
+import type { FastPathConfig, FastPathOptions } from '../options'
+import type { QualityReport } from '../snapshot'
+import { createFakeSockets, type FakeSocketBehaviour } from './sockets'
 
 export const API = 'https://api.example.com'
 export const FP1 = 'https://fp1.example.net'

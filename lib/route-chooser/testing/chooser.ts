@@ -1,9 +1,9 @@
 /** The route chooser on a fake clock and network, for the chooser's tests (tests only). */
-import { createRecordingMonitor } from '../monitor/monitor'
-import { createMemoryStorage } from '../storage/memory'
-import { createRouteChooser, type RouteChooserOptions } from './chooser'
-import { ROUTE_PROBE_INTERVAL_MS } from './constants'
-import { createFakeNetwork, createFakeScheduler, createFakeVisibility, type FakeHostBehaviour } from './test-support'
+import { createRecordingMonitor } from '../../testing/recording-monitor'
+import { createMemoryStorage } from '../../storage/memory'
+import { createRouteChooser, type RouteChooserOptions } from '../chooser'
+import { ROUTE_PROBE_INTERVAL_MS } from '../constants'
+import { createFakeNetwork, createFakeScheduler, createFakeVisibility, type FakeHostBehaviour } from '../../testing/engine-fakes'
 
 export const HOSTS = { main: 'https://api.example.com', alt1: 'https://api1.example.com', alt2: 'https://api2.example.com' }
 export const CYCLE = ROUTE_PROBE_INTERVAL_MS

@@ -1,4 +1,4 @@
-import type { FetchLike, Timers } from '../http/options'
+import type { FetchLike, Timers } from '../engine-kit/environment'
 import { silentMonitor, type Monitor } from '../monitor/monitor'
 import { safeMonitor } from '../monitor/safe'
 import type { ApiHosts } from '../regions/config'
@@ -7,13 +7,13 @@ import {
   type RouteMode,
 } from './constants'
 import { decideSwitch, type LeadRuns } from './decide'
-import { alwaysVisible, type RouteStorage, type Visibility } from './environment'
-import { createExternalStore, type ExternalStore } from './external-store'
-import { loadSavedRoute, saveRoute } from './persistence'
+import { alwaysVisible, type Visibility } from '../engine-kit/environment'
+import { createExternalStore, type ExternalStore } from '../engine-kit/external-store'
+import { loadSavedRoute, saveRoute, type RouteStorage } from './persistence'
 import { createHostProber } from './probe'
 import { pushSample, weightedScore } from './score'
 import { initialSnapshot, scoresOf, type RouteSnapshot } from './snapshot'
-import { createVisibleLoop } from './visible-loop'
+import { createVisibleLoop } from '../engine-kit/visible-loop'
 
 /** The route chooser (SPEC §4 "Route choice"): which API host the request client talks to. */
 export interface RouteChooserOptions {

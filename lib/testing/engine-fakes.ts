@@ -3,8 +3,8 @@
  * clock and the timers, a page-visibility switch, a seeded random source and a fake network
  * whose answers arrive after a per-host latency on that same clock.
  */
-import type { FetchLike, Timers } from '../http/options'
-import type { Visibility } from './environment'
+import type { FetchLike, Timers } from '../engine-kit/environment'
+import type { Visibility } from '../engine-kit/environment'
 
 interface Pending {
   at: number

@@ -1,4 +1,4 @@
-import { setupChooser as setup, CYCLE } from './chooser.fixtures'
+import { setupChooser as setup, CYCLE } from './testing/chooser'
 
 describe('route chooser and page visibility', () => {
   it('fires no timer while hidden and probes at once when visible again', async () => {

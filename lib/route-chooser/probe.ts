@@ -1,6 +1,6 @@
 import { ALIVE_RET_CODES } from '../http/constants'
 import { createHttpClient, type HttpClient } from '../http/client'
-import type { FetchLike, Timers } from '../http/options'
+import type { FetchLike, Timers } from '../engine-kit/environment'
 import { ROUTE_PROBE_FAILURE_MS } from './constants'
 import { probeTime } from './score'
 

@@ -1,8 +1,8 @@
 import { createMemoryStorage } from '../storage/memory'
 import { createRouteChooser } from './chooser'
 import { ROUTE_HOSTS, ROUTE_PROBE_INTERVAL_MS, ROUTE_SWITCH_MARGIN } from './constants'
-import { historyScore, newestOnlyScore, noiseSwitchStats } from './noise.fixtures'
-import { createFakeNetwork, createFakeScheduler, seededRandom } from './test-support'
+import { historyScore, newestOnlyScore, noiseSwitchStats } from './testing/noise'
+import { createFakeNetwork, createFakeScheduler, seededRandom } from '../testing/engine-fakes'
 
 const HOSTS = { main: 'https://api.example.com', alt1: 'https://api1.example.com', alt2: 'https://api2.example.com' }
 

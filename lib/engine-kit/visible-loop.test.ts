@@ -1,5 +1,5 @@
 import { createExternalStore } from './external-store'
-import { createFakeScheduler, createFakeVisibility } from './test-support'
+import { createFakeScheduler, createFakeVisibility } from '../testing/engine-fakes'
 import { createVisibleLoop, type VisibleLoopOptions } from './visible-loop'
 
 function setup(overrides: Partial<VisibleLoopOptions> = {}) {

@@ -1,5 +1,5 @@
 import { ROUTE_PROBE_FAILURE_MS } from './constants'
-import { setupChooser as setup, CYCLE, HOSTS } from './chooser.fixtures'
+import { setupChooser as setup, CYCLE, HOSTS } from './testing/chooser'
 
 describe('route chooser, automatic mode (fake clock)', () => {
   it('probes every host at start, then every 30000 ms, and records the times', async () => {

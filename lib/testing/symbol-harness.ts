@@ -4,11 +4,11 @@
  */
 import type { Simulator } from '@/simulator/contract'
 import { startSimulator } from '@/simulator/server'
-import { createHttpClient } from '../../http/client'
-import { createRecordingMonitor } from '../../monitor/monitor'
-import { createMemoryStorage } from '../../storage/memory'
-import type { KeyValueStorage } from '../../storage/storage'
-import { createSymbolLoader, type SymbolLoader } from '../loader'
+import { createHttpClient } from '../http/client'
+import { createRecordingMonitor } from './recording-monitor'
+import { createMemoryStorage } from '../storage/memory'
+import type { KeyValueStorage } from '../storage/storage'
+import { createSymbolLoader, type SymbolLoader } from '../symbols/loader'
 
 export const startSim = (): Promise<Simulator> => startSimulator({ ports: { main: 0, alt1: 0, alt2: 0, fastPath: 0, admin: 0 } })
 

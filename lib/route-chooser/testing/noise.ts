@@ -3,10 +3,10 @@
  * "Route switch rules: how 5, 25 and 30 are used"). Each cycle every host answers in
  * `baseMs ± noiseMs`, drawn from a seeded source, and `decideSwitch` runs on each host's score.
  */
-import { ROUTE_HOSTS, type RouteHost } from './constants'
-import { decideSwitch, type LeadRuns } from './decide'
-import { initialHistory, pushSample, weightedScore, ROUTE_WEIGHTS, type ProbeHistory } from './score'
-import { seededRandom } from './test-support'
+import { ROUTE_HOSTS, type RouteHost } from '../constants'
+import { decideSwitch, type LeadRuns } from '../decide'
+import { initialHistory, pushSample, weightedScore, ROUTE_WEIGHTS, type ProbeHistory } from '../score'
+import { seededRandom } from '../../testing/engine-fakes'
 
 export type Scorer = (history: ProbeHistory) => number
 

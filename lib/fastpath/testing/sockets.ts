@@ -1,6 +1,6 @@
 /** A fake websocket on the fake scheduler's clock (tests only): answers "ping" with "pong". */
-import type { FakeScheduler } from '../routing/test-support'
-import type { OpenWebSocket, ProbeSocket } from './probes'
+import type { FakeScheduler } from '../../testing/engine-fakes'
+import type { OpenWebSocket, ProbeSocket } from '../probes'
 
 export interface FakeSocketBehaviour {
   /** Delay of open and of the pong; 'error' fails the connection, 'silent' never answers. */

@@ -1,5 +1,14 @@
 import { ROUTE_HOSTS, ROUTE_MODES, ROUTE_STORAGE_KEY, type RouteHost, type RouteMode } from './constants'
-import type { RouteStorage } from './environment'
+
+/**
+ * The part of a key–value store the route chooser uses. Declared here (not imported from
+ * lib/storage) so either that module's KeyValueStorage or a bare localStorage fits.
+ */
+export interface RouteStorage {
+  getItem(key: string): string | null
+  setItem(key: string, value: string): unknown
+  removeItem(key: string): void
+}
 
 /**
  * The user's route choice in storage (SPEC §4: "kept in browser storage and dropped if it does

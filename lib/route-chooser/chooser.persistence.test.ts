@@ -1,9 +1,9 @@
 import { createRouteChooser } from './chooser'
 import { createMemoryStorage } from '../storage/memory'
-import { createRecordingMonitor } from '../monitor/monitor'
+import { createRecordingMonitor } from '../testing/recording-monitor'
 import { ROUTE_STORAGE_KEY } from './constants'
-import { setupChooser as setup, CYCLE, HOSTS } from './chooser.fixtures'
-import { createFakeNetwork, createFakeScheduler } from './test-support'
+import { setupChooser as setup, CYCLE, HOSTS } from './testing/chooser'
+import { createFakeNetwork, createFakeScheduler } from '../testing/engine-fakes'
 
 describe('route chooser modes and route_chosen_v2', () => {
   it('a manual mode uses that host, persists the choice and does not probe periodically', async () => {
