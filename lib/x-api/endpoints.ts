@@ -24,7 +24,7 @@ export interface CrossApiEndpoint {
 const READ = ['GET', 'HEAD'] as const
 
 /**
- * Every call the browser layer makes through /x-api (lib/symbols, lib/routing, lib/fastpath,
+ * Every call the browser layer makes through /x-api (lib/symbols, lib/route-chooser, lib/fastpath,
  * SPEC §7): all are GETs without a body. Anything else is refused (404/405), so /x-api is
  * never a general-purpose proxy to the upstream.
  */

@@ -3,9 +3,9 @@
 import { useSyncExternalStore } from 'react'
 import { useSWRConfig } from 'swr'
 import { useTranslations } from 'next-intl'
-import type { LoadFailure } from '@/lib/markets/load-failure'
+import type { LoadFailure } from '@/lib/symbol-view/load-failure'
 
-/** Per language: the failure of the browser's last pair-list load (null: none). */
+/** Per language: the failure of the browser's last symbol-list load (null: none). */
 const failures = new Map<string, LoadFailure | null>()
 const listeners = new Set<() => void>()
 

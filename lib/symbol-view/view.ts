@@ -1,12 +1,12 @@
 /**
- * The markets list as the page shows it: a compact projection of the SPEC §3 collections, so
+ * The symbol list as the page shows it: a compact projection of the SPEC §3 collections, so
  * the HTML and the client's SWR fallback carry ~150 bytes per pair instead of ~40 fields.
  */
 import type { Provenance } from '../symbols/provenance'
 import { preferList } from '../symbols/shown'
 import type { SymbolListResult } from '../symbols/result'
 
-export interface MarketRow {
+export interface SymbolRow {
   symbolId: string
   base: string
   quote: string
@@ -22,23 +22,23 @@ export interface MarketRow {
   tradeStatus: number
 }
 
-export interface MarketGroup {
+export interface SymbolGroup {
   tokenId: string
   tokenName: string
   isFiat: boolean
   tags: string[]
-  rows: MarketRow[]
+  rows: SymbolRow[]
 }
 
-export interface MarketsView {
-  groups: MarketGroup[]
+export interface SymbolListView {
+  groups: SymbolGroup[]
   provenance: Provenance
   pairCount: number
 }
 
 const LEVERAGE_RATIO = /(\d+)[LS]$/
 
-export function toMarketsView(list: SymbolListResult): MarketsView {
+export function toSymbolListView(list: SymbolListResult): SymbolListView {
   const groups = list.quoteTokenResult.map((group) => ({
     tokenId: group.tokenId,
     tokenName: group.tokenName,
@@ -65,16 +65,16 @@ export function toMarketsView(list: SymbolListResult): MarketsView {
   return { groups, provenance: list.provenance, pairCount: groups.reduce((n, g) => n + g.rows.length, 0) }
 }
 
-export type MarketTab = { kind: 'quote'; tokenId: string } | { kind: 'fiat' }
+export type SymbolTab = { kind: 'quote'; tokenId: string } | { kind: 'fiat' }
 
-export interface MarketFilter {
-  tab: MarketTab
+export interface SymbolFilter {
+  tab: SymbolTab
   tag: string | null
   query: string
 }
 
 /** The rows a tab, tag and search box select. Search matches base, quote or full name. */
-export function filterMarkets(view: MarketsView, filter: MarketFilter): MarketRow[] {
+export function filterSymbols(view: SymbolListView, filter: SymbolFilter): SymbolRow[] {
   const groups = filter.tab.kind === 'fiat' ? view.groups.filter((g) => g.isFiat) : view.groups.filter((g) => g.tokenId === (filter.tab as { tokenId: string }).tokenId)
   const query = filter.query.trim().toLowerCase().replace(/[\s/_-]+/g, '')
   return groups.flatMap((group) =>
@@ -95,6 +95,6 @@ export function filterMarkets(view: MarketsView, filter: MarketFilter): MarketRo
  * The client never swaps a list for a worse one (developers' guide: "the last good data is
  * never replaced by worse"): the chain's rule, `preferList` in lib/symbols/shown.ts.
  */
-export function preferBetter(current: MarketsView | undefined, incoming: MarketsView, now: number): MarketsView {
+export function preferBetter(current: SymbolListView | undefined, incoming: SymbolListView, now: number): SymbolListView {
   return preferList(current, incoming, now, (view) => view.pairCount === 0)
 }

@@ -1,30 +1,30 @@
 import { builtinSymbolList } from '../symbols/builtin'
 import { isStale } from '../symbols/provenance'
-import { filterMarkets, preferBetter, toMarketsView, type MarketsView } from './view'
+import { filterSymbols, preferBetter, toSymbolListView, type SymbolListView } from './view'
 
 const T0 = Date.UTC(2026, 10, 21)
 
-function view(source: MarketsView['provenance']['source'], fetchedAt: number, pairs = 2): MarketsView {
-  const base = toMarketsView(builtinSymbolList(fetchedAt))
+function view(source: SymbolListView['provenance']['source'], fetchedAt: number, pairs = 2): SymbolListView {
+  const base = toSymbolListView(builtinSymbolList(fetchedAt))
   return { ...base, pairCount: pairs, provenance: { ...base.provenance, source, fetchedAt } }
 }
 
-describe('markets view', () => {
+describe('symbol list view', () => {
   it('projects the built-in list into rows under USDT', () => {
-    const v = toMarketsView(builtinSymbolList(T0))
+    const v = toSymbolListView(builtinSymbolList(T0))
     expect(v.groups.map((g) => g.tokenId)).toEqual(['USDT'])
     expect(v.groups[0]?.rows.map((r) => `${r.base}/${r.quote}`)).toEqual(['BTC/USDT', 'ETH/USDT'])
     expect(v.pairCount).toBe(2)
   })
 
   it('filters by tab, tag and search (base, quote, full name, joined pair)', () => {
-    const v = toMarketsView(builtinSymbolList(T0))
+    const v = toSymbolListView(builtinSymbolList(T0))
     const tab = { kind: 'quote' as const, tokenId: 'USDT' }
-    expect(filterMarkets(v, { tab, tag: null, query: 'eth' }).map((r) => r.symbolId)).toEqual(['ETHUSDT'])
-    expect(filterMarkets(v, { tab, tag: null, query: 'bitcoin' }).map((r) => r.symbolId)).toEqual(['BTCUSDT'])
-    expect(filterMarkets(v, { tab, tag: null, query: 'btc/usdt' }).map((r) => r.symbolId)).toEqual(['BTCUSDT'])
-    expect(filterMarkets(v, { tab, tag: 'no-such-tag', query: '' })).toEqual([])
-    expect(filterMarkets(v, { tab: { kind: 'fiat' }, tag: null, query: '' })).toEqual([])
+    expect(filterSymbols(v, { tab, tag: null, query: 'eth' }).map((r) => r.symbolId)).toEqual(['ETHUSDT'])
+    expect(filterSymbols(v, { tab, tag: null, query: 'bitcoin' }).map((r) => r.symbolId)).toEqual(['BTCUSDT'])
+    expect(filterSymbols(v, { tab, tag: null, query: 'btc/usdt' }).map((r) => r.symbolId)).toEqual(['BTCUSDT'])
+    expect(filterSymbols(v, { tab, tag: 'no-such-tag', query: '' })).toEqual([])
+    expect(filterSymbols(v, { tab: { kind: 'fiat' }, tag: null, query: '' })).toEqual([])
   })
 
   it('never replaces a list with the built-in sample or an older cached copy', () => {

@@ -3,30 +3,30 @@
 import { useDeferredValue, useState } from 'react'
 import Link from 'next/link'
 import { useLocale, useTranslations } from 'next-intl'
-import { filterMarkets, type MarketTab, type MarketsView } from '@/lib/markets/view'
+import { filterSymbols, type SymbolTab, type SymbolListView } from '@/lib/symbol-view/view'
 import { ProvenanceBadge } from '../ProvenanceBadge'
 import { formatVolume } from '../format'
-import { useMarkets } from './useMarkets'
+import { useSymbolList } from './useSymbolList'
 import { LoadFailureNotice } from './LoadFailureNotice'
 import { useHydrated } from '../useHydrated'
 
-export function Markets({ initial, lang }: { initial: MarketsView; lang: string }) {
+export function SymbolList({ initial, lang }: { initial: SymbolListView; lang: string }) {
   const t = useTranslations('Markets')
   const locale = useLocale()
   // `locale` formats figures (it may carry -u-nu-latn); requests carry the plain BCP 47 tag.
-  const view = useMarkets(initial, { code: lang, locale: new Intl.Locale(locale).baseName })
+  const view = useSymbolList(initial, { code: lang, locale: new Intl.Locale(locale).baseName })
   // Tabs, tags and search are JavaScript: inert until hydrated, so no early input is lost.
   const hydrated = useHydrated()
   const first = view.groups[0]
-  const [tab, setTab] = useState<MarketTab>(first ? { kind: 'quote', tokenId: first.tokenId } : { kind: 'fiat' })
+  const [tab, setTab] = useState<SymbolTab>(first ? { kind: 'quote', tokenId: first.tokenId } : { kind: 'fiat' })
   const [tag, setTag] = useState<string | null>(null)
   const [query, setQuery] = useState('')
   const deferredQuery = useDeferredValue(query)
-  const rows = filterMarkets(view, { tab, tag, query: deferredQuery })
+  const rows = filterSymbols(view, { tab, tag, query: deferredQuery })
   const quoteGroups = view.groups.filter((g) => !g.isFiat)
   const hasFiat = view.groups.some((g) => g.isFiat)
   const tags = tab.kind === 'quote' ? (view.groups.find((g) => g.tokenId === tab.tokenId)?.tags ?? []) : []
-  const selectTab = (next: MarketTab) => {
+  const selectTab = (next: SymbolTab) => {
     setTab(next)
     setTag(null)
   }

@@ -1,5 +1,5 @@
 /**
- * The browser's pair-list failure state: when a revalidation ends on a cached copy or the
+ * The browser's symbol-list failure state: when a revalidation ends on a cached copy or the
  * built-in sample, the page says why, with the SPEC §8 message of the last failed request
  * (the `Errors.*` messages; docs/decisions.md "Errors.* in the browser's failure states").
  */
