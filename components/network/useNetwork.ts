@@ -3,7 +3,7 @@
 import { useSyncExternalStore } from 'react'
 import type { FastPathSnapshot } from '@/lib/fastpath'
 import type { RouteSnapshot } from '@/lib/route-chooser'
-import type { NetworkEngines } from '../runtime/network'
+import type { NetworkEngines } from '@/lib/browser-runtime/network'
 import { useClientRuntime } from '../runtime/ClientRuntime'
 
 const noop = () => () => {}

@@ -3,7 +3,8 @@
 import useSWR from 'swr'
 import { preferBetter, toSymbolListView, type SymbolListView } from '@/lib/symbol-view/view'
 import type { SymbolLoader } from '@/lib/symbols'
-import { useClientRuntime, type ClientRuntime } from '../runtime/ClientRuntime'
+import type { ClientRuntime } from '@/lib/browser-runtime/runtime'
+import { useClientRuntime } from '../runtime/ClientRuntime'
 import { reportLoadFailure } from './LoadFailureNotice'
 
 /** Per language: the browser's loader and the list the page shows now. */

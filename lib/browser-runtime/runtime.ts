@@ -1,12 +1,28 @@
-import { CROSS_API_FLAG } from '@/lib/http/constants'
-import { createClientMonitor } from '@/lib/monitor/client-monitor'
-import { readMarketingParams } from '@/lib/monitor/marketing'
-import { createExternalStore } from '@/lib/engine-kit/external-store'
+import { createExternalStore, type ExternalStore } from '../engine-kit/external-store'
+import { CROSS_API_FLAG } from '../http/constants'
+import { createClientMonitor } from '../monitor/client-monitor'
+import { readMarketingParams } from '../monitor/marketing'
+import { silentMonitor, type Monitor } from '../monitor/monitor'
 import { browserTimers, sendBatch } from './browser-env'
-import type { ClientRuntime, ClientSiteConfig } from './ClientRuntime'
 import type { NetworkEngines } from './network'
+import type { ClientSiteConfig } from './site-config'
 
 const CONFIG_WAIT_MS = 2000
+
+/** The browser's network layer, shared by every client component of the page. */
+export interface ClientRuntime {
+  /** Resolves once started, the config is current and the route/fast path have settled (bounded wait). */
+  ready: Promise<void>
+  /** The API host requests go to now (the route chooser's choice). */
+  apiBaseUrl: () => string
+  /** The fast path's host rewrite; identity while it is off. Never throws. */
+  rewriteUrl: (url: string) => string
+  /** SPEC §7 fe.crossApi: API calls go to the site's own /x-api instead of an API host. */
+  crossApi: () => boolean
+  monitor: Monitor
+  /** The engines, once started (null on the server and before the config is known). */
+  network: ExternalStore<NetworkEngines | null>
+}
 
 /**
  * The browser's runtime, split in two (docs/decisions.md "Client engines start after
@@ -19,6 +35,12 @@ export interface BrowserRuntime {
   runtime: ClientRuntime
   start(): void
   stop(): void
+}
+
+/** The server render never starts engines or fetches. */
+export function createServerRuntime(site: ClientSiteConfig): BrowserRuntime {
+  const runtime = { ready: Promise.resolve(), apiBaseUrl: () => site.apiHosts.main, rewriteUrl: (url: string) => url, crossApi: () => false, monitor: silentMonitor, network: createExternalStore(null) }
+  return { runtime, start: () => {}, stop: () => {} }
 }
 
 /** Cached HTML carries the config it was rendered with; the server's current one wins. */

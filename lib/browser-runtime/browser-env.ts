@@ -1,6 +1,5 @@
-import type { Timers } from '@/lib/engine-kit/environment'
-import type { MonitorBatch } from '@/lib/monitor/batch-limits'
-import type { Visibility } from '@/lib/engine-kit/environment'
+import type { Timers, Visibility } from '../engine-kit/environment'
+import type { MonitorBatch } from '../monitor/batch-limits'
 
 /** The browser's side of what lib/ engines take injected (timers, visibility, beacons). */
 export const browserTimers: Timers = {

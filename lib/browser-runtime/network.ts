@@ -1,9 +1,9 @@
-import { createFastPath, type FastPath } from '@/lib/fastpath'
-import type { Monitor } from '@/lib/monitor/monitor'
-import { createRouteChooser, ROUTE_STORAGE_KEY, type RouteChooser } from '@/lib/route-chooser'
-import { createBrowserStorage } from '@/lib/storage'
+import { createFastPath, type FastPath } from '../fastpath'
+import type { Monitor } from '../monitor/monitor'
+import { createRouteChooser, ROUTE_STORAGE_KEY, type RouteChooser } from '../route-chooser'
+import { createBrowserStorage } from '../storage'
 import { browserTimers, browserVisibility, pageDeviceId } from './browser-env'
-import type { ClientSiteConfig } from './ClientRuntime'
+import type { ClientSiteConfig } from './site-config'
 
 export interface NetworkEngines {
   chooser: RouteChooser
