@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { MAX_BATCH_BYTES, MAX_BATCH_EVENTS, monitorBatchSchema } from './batch'
-import { toBatchEvent } from './sanitize'
+import { toBatchEvent } from '../monitor/sanitize'
 
 const ok = { type: 'event', name: 'route_switch', detail: { from: 'main', to: 'alt1', lead: 31.2, urgent: false, note: null }, at: 1700000000000 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MARKETING_KEYS, MAX_MARKETING_VALUE_LENGTH, type MarketingKey } from './marketing'
+import { MARKETING_KEYS, MAX_MARKETING_VALUE_LENGTH, type MarketingKey } from '../monitor/marketing'
 
 /**
  * The wire shape of a client monitor batch (SPEC §7: "a monitoring client posts batched custom
@@ -10,9 +10,9 @@ import { MARKETING_KEYS, MAX_MARKETING_VALUE_LENGTH, type MarketingKey } from '.
 import {
   MAX_BATCH_EVENTS, MAX_DETAIL_KEY_LENGTH, MAX_DETAIL_KEYS, MAX_DETAIL_STRING_LENGTH, MAX_EVENT_NAME_LENGTH, MAX_PAGE_LENGTH,
   type MonitorBatch, type MonitorBatchEvent,
-} from './batch-limits'
+} from '../monitor/batch-limits'
 
-export * from './batch-limits'
+export * from '../monitor/batch-limits'
 
 const detailSchema = z
   .record(z.string().max(MAX_DETAIL_KEY_LENGTH), z.union([z.string().max(MAX_DETAIL_STRING_LENGTH), z.number(), z.boolean(), z.null()]))
