@@ -20,7 +20,7 @@ function loaderFor(runtime: ClientRuntime, language: { code: string; locale: str
   let loader = loaders.get(language.code)
   if (!loader) {
     loader = Promise.all([import('@/lib/http/client'), import('@/lib/storage'), import('@/lib/symbols'), import('@/lib/symbol-view/load-failure')]).then(
-      ([{ createHttpClient }, { createBrowserStorage, SYMBOL_STORAGE_KEYS }, { createSymbolLoader }, { watchLoadFailures }]) => {
+      ([{ createHttpClient }, { createBrowserStorage }, { createSymbolLoader, SYMBOL_STORAGE_KEYS }, { watchLoadFailures }]) => {
         const client = createHttpClient({ baseUrl: runtime.apiBaseUrl, crossApi: runtime.crossApi, fetch: (input, init) => fetch(input, init), language, rewriteUrl: runtime.rewriteUrl })
         const storage = createBrowserStorage(() => window.localStorage, { ownKeys: SYMBOL_STORAGE_KEYS })
         const monitor = watchLoadFailures(runtime.monitor, (failure) => reportLoadFailure(language.code, failure))

@@ -3,8 +3,12 @@
  * docs/decisions.md "Fast path".
  */
 
-/** Configured mode; also the state names (SPEC §4: off, open globally, on for whitelisted users). */
-export type FastPathMode = 'off' | 'global' | 'whitelist'
+/**
+ * SPEC §4: off, open globally, or on for whitelisted users (getproxy decides). The configured
+ * mode (FAST_PATH_MODE) and the state the engine is in take these same names.
+ */
+export const FAST_PATH_MODES = ['off', 'global', 'whitelist'] as const
+export type FastPathMode = (typeof FAST_PATH_MODES)[number]
 
 /** SPEC §4/§9: the probe interval starts at 10 s and grows by 10 s per round up to 30 s. */
 export const FAST_PATH_PROBE_INTERVAL_START_MS = 10000

@@ -3,6 +3,7 @@
  * takes the raw string so the message can quote exactly what ops wrote.
  */
 import { z } from 'zod'
+import { FAST_PATH_MODES } from '../fastpath/constants'
 import { parseHostLiteral } from './hostname'
 
 export class ConfigError extends Error {
@@ -97,7 +98,7 @@ export function readValue<T>(variable: string, value: string | undefined, schema
 }
 
 /** FAST_PATH_MODE: SPEC §4's three states as configured by ops. */
-export const fastPathModeValue = z.enum(['off', 'global', 'whitelist'], { error: 'must be off, global or whitelist' })
+export const fastPathModeValue = z.enum(FAST_PATH_MODES, { error: `must be ${FAST_PATH_MODES.slice(0, -1).join(', ')} or ${FAST_PATH_MODES.at(-1)}` })
 
 /** A full http(s) or ws(s) URL (the fast path's websocket and CDN probe targets). */
 export function urlValue(protocols: readonly string[]) {

@@ -5,6 +5,7 @@
  * stops start-up with a ConfigError naming the variable.
  */
 import type { z } from 'zod'
+import type { FastPathMode } from '../fastpath/constants'
 import { ALL_LANGUAGES, type LanguageCode } from '../i18n/languages'
 import {
   ConfigError, apiHostsValue, booleanValue, fastPathModeValue, hopsValue, hostValue, languagesModeValue, listOf, originValue, portValue, readValue, urlValue,
@@ -39,8 +40,7 @@ export interface RegionConfig {
 }
 
 export interface FastPathSettings {
-  /** SPEC §4: off, open globally, or on for whitelisted users (getproxy decides). */
-  mode: 'off' | 'global' | 'whitelist'
+  mode: FastPathMode
   /** The websocket probe target; null: no websocket probe. */
   wsUrl: string | null
   /** The CDN probe target; null: no CDN probe. */

@@ -1,5 +1,5 @@
 import { createMemoryStorage } from '../storage/memory'
-import { INCREMENTAL_CACHE_KEY, SYMBOL_CACHE_KEY } from '../storage/keys'
+import { INCREMENTAL_CACHE_KEY, SYMBOL_CACHE_KEY } from './storage-keys'
 import type { StorageProblem } from '../storage/storage'
 import { createSymbolCaches } from './cache'
 import { deriveCollections } from './derive'

@@ -3,7 +3,7 @@
  * source used and the exact incident codes, in order.
  */
 import type { Simulator } from '@/simulator/contract'
-import { INCREMENTAL_CACHE_KEY, SYMBOL_CACHE_KEY } from '../storage/keys'
+import { INCREMENTAL_CACHE_KEY, SYMBOL_CACHE_KEY } from './storage-keys'
 import { createSymbolCaches } from './cache'
 import type { DerivedSymbol } from './derive'
 import { SYMBOL_INCIDENTS as I } from './incidents'
