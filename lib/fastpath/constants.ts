@@ -3,13 +3,6 @@
  * docs/decisions.md "Fast path".
  */
 
-/**
- * SPEC §4: off, open globally, or on for whitelisted users (getproxy decides). The configured
- * mode (FAST_PATH_MODE) and the state the engine is in take these same names.
- */
-export const FAST_PATH_MODES = ['off', 'global', 'whitelist'] as const
-export type FastPathMode = (typeof FAST_PATH_MODES)[number]
-
 /** SPEC §4/§9: the probe interval starts at 10 s and grows by 10 s per round up to 30 s. */
 export const FAST_PATH_PROBE_INTERVAL_START_MS = 10000
 export const FAST_PATH_PROBE_INTERVAL_STEP_MS = 10000

@@ -1,4 +1,4 @@
-import type { FastPathMode } from './constants'
+import type { FastPathMode } from '../regions/config-values'
 import type { ProbeRecord } from './probes'
 import type { FastPathRoute } from './route'
 

@@ -5,10 +5,9 @@
  * stops start-up with a ConfigError naming the variable.
  */
 import type { z } from 'zod'
-import type { FastPathMode } from '../fastpath/constants'
 import { ALL_LANGUAGES, type LanguageCode } from '../i18n/languages'
 import {
-  ConfigError, apiHostsValue, booleanValue, fastPathModeValue, hopsValue, hostValue, languagesModeValue, listOf, originValue, portValue, readValue, urlValue,
+  ConfigError, apiHostsValue, booleanValue, fastPathModeValue, type FastPathMode, hopsValue, hostValue, languagesModeValue, listOf, originValue, portValue, readValue, urlValue,
 } from './config-values'
 import { DEMO_DEFAULTS, MissingConfigError, missingProductionVariables, usesDemoDefaults } from './config-demo'
 import { REGION_IDS, REGIONS, REGIONS_WITH_ALL_LANGUAGES, isRegionId, type RegionId } from './regions'
