@@ -3,8 +3,7 @@
  * clock and the timers, a page-visibility switch, a seeded random source and a fake network
  * whose answers arrive after a per-host latency on that same clock.
  */
-import type { FetchLike, Timers } from '../engine-kit/environment'
-import type { Visibility } from '../engine-kit/environment'
+import type { FetchLike, Timers, Visibility } from '../engine-kit/environment'
 
 interface Pending {
   at: number
