@@ -12,7 +12,13 @@ const frameworkImports = {
   ],
   patterns: [
     { group: ['next/*', 'react/*', 'react-dom/*', 'next-intl', 'next-intl/*', 'swr', 'swr/*'], message: 'lib/ is pure TypeScript: no framework imports.' },
+    { group: upperLayers('components', 'server', 'app'), message: 'lib/ is the ground floor: it imports no higher layer (components/, server/, app/).' },
   ],
+}
+
+/** Import specifiers that reach a top-level folder by alias or by a relative path. */
+function upperLayers(...folders) {
+  return folders.flatMap((folder) => [`@/${folder}`, `@/${folder}/*`, `**/../${folder}`, `**/../${folder}/*`])
 }
 
 export default defineConfig([
@@ -21,6 +27,11 @@ export default defineConfig([
   {
     files: ['lib/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', frameworkImports] },
+  },
+  {
+    // server/ stands under app/ and beside components/: neither is imported from here.
+    files: ['server/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: upperLayers('components', 'app'), message: 'server/ imports no UI layer (components/, app/).' }] }] },
   },
   {
     rules: {

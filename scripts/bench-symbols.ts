@@ -6,7 +6,7 @@
  */
 import { performance } from 'node:perf_hooks'
 import { createMemoryStorage } from '../lib/storage/memory'
-import { INCREMENTAL_CACHE_KEY, SYMBOL_CACHE_KEY } from '../lib/storage/keys'
+import { INCREMENTAL_CACHE_KEY, SYMBOL_CACHE_KEY } from '../lib/symbols/storage-keys'
 import { createSymbolCaches } from '../lib/symbols/cache'
 import { deriveCollections } from '../lib/symbols/derive'
 import { PAIR_FIELDS, FIELD_NAMES, type SymbolPair } from '../lib/symbols/fields'

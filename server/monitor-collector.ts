@@ -1,5 +1,5 @@
-import { createCollectorGate } from '@/lib/monitor/collector-gate'
-import { createMonitorAggregate, type Refusal } from '@/lib/monitor/log-aggregate'
+import { createCollectorGate } from '@/lib/collector/collector-gate'
+import { createMonitorAggregate, type Refusal } from '@/lib/collector/log-aggregate'
 import { processSingleton } from './global'
 import { logger, metrics } from './observability'
 

@@ -1,7 +1,7 @@
 import { loadSiteConfig, type RegionConfig, type SiteConfig } from '@/lib/regions/config'
 import { isRegionId, type RegionId } from '@/lib/regions/regions'
 import { isLanguageCode, LANGUAGES, type Language } from '@/lib/i18n/languages'
-import type { ClientSiteConfig } from '@/components/runtime/ClientRuntime'
+import type { ClientSiteConfig } from '@/lib/browser-runtime/site-config'
 
 let cached: SiteConfig | undefined
 

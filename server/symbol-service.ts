@@ -37,7 +37,7 @@ export function createSymbolService(options: SymbolServiceOptions) {
     let entry = entries.get(key)
     if (!entry) {
       const client = createHttpClient({ baseUrl: region.apiBaseUrl, fetch: timedFetch(options.fetch), language: { code: language.code, locale: language.locale } })
-      // The caches hold one language's list each (lib/storage/keys.ts): one folder per loader.
+      // The caches hold one language's list each (lib/symbols/storage-keys.ts): one folder per loader.
       const storage = createFileStorage(join(dir, encodeURIComponent(key).replace(/%/g, '_')))
       const created: Entry = { key, upstream: region.apiBaseUrl, language: language.code, caches: createSymbolCaches(storage), failures: 0 }
       const monitor = attemptMonitor(createServerMonitor(region.id), created)

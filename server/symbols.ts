@@ -7,7 +7,7 @@ import { getSiteConfig } from './site-config'
 import { createSymbolService } from './symbol-service'
 import type { RegionListStatus } from './symbol-status'
 
-/** The process-wide pair-list service every page, route and health check shares. */
+/** The process-wide symbol-list service every page, route and health check shares. */
 const service = processSingleton('symbols', () =>
   createSymbolService({ dir: process.env.SYMBOL_CACHE_DIR ?? join(process.cwd(), '.next', 'cache', 'spot-symbols') }),
 )
@@ -20,13 +20,13 @@ export function getSymbolList(region: RegionConfig, language: Language): Promise
 }
 
 /**
- * Each enabled region's pair-list state, after asking for the lists that are due (readiness: each
+ * Each enabled region's symbol-list state, after asking for the lists that are due (readiness: each
  * region's default language; health: also every loaded language whose list is not live or past
  * its refresh time). The service reuses fresh lists and does not ask a backed-off upstream, so an
  * outage shows without a page render and a probe cannot cause a storm (docs/decisions.md
  * "Health, liveness and readiness").
  */
-export async function pairListStatus(check: keyof typeof CHECK_BUDGET_MS): Promise<Record<string, RegionListStatus>> {
+export async function symbolListStatus(check: keyof typeof CHECK_BUDGET_MS): Promise<Record<string, RegionListStatus>> {
   const regions = Object.values(getSiteConfig().regions).filter((region) => region.enabled)
   const asks = regions.flatMap((region) =>
     (check === 'ready' ? [region.defaultLanguage] : service.dueLanguages(region)).map((code) => service.getSymbolList(region, LANGUAGES[code])),

@@ -3,7 +3,8 @@
 import { useEffect, useState } from 'react'
 import { useLocale } from 'next-intl'
 import type { ProfileSource, UserProfile } from '@/lib/account/profile'
-import { useClientRuntime, type ClientRuntime } from '../runtime/ClientRuntime'
+import type { ClientRuntime } from '@/lib/browser-runtime/runtime'
+import { useClientRuntime } from '../runtime/ClientRuntime'
 
 /** One source per language for the page's life, so its result cache outlives re-renders. */
 const sources = new Map<string, Promise<ProfileSource>>()

@@ -1,8 +1,8 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { ROUTE_HOSTS, ROUTE_MODES, type RouteHost, type RouteMode } from '@/lib/routing/constants'
-import { ROUTE_PROBE_FAILURE_MS } from '@/lib/routing/constants'
+import { ROUTE_HOSTS, ROUTE_MODES, type RouteHost, type RouteMode } from '@/lib/route-chooser/constants'
+import { ROUTE_PROBE_FAILURE_MS } from '@/lib/route-chooser/constants'
 import { Sparkline } from './Sparkline'
 import { useNetwork } from './useNetwork'
 

@@ -2,8 +2,8 @@
 
 import { useSyncExternalStore } from 'react'
 import type { FastPathSnapshot } from '@/lib/fastpath'
-import type { RouteSnapshot } from '@/lib/routing'
-import type { NetworkEngines } from '../runtime/network'
+import type { RouteSnapshot } from '@/lib/route-chooser'
+import type { NetworkEngines } from '@/lib/browser-runtime/network'
 import { useClientRuntime } from '../runtime/ClientRuntime'
 
 const noop = () => () => {}

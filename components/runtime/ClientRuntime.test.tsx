@@ -6,7 +6,9 @@ import { createRoot, type Root } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { startTestSim, type TestSim } from '@/simulator/testkit'
 import { useNetwork } from '../network/useNetwork'
-import { ClientRuntimeProvider, useClientRuntime, type ClientRuntime, type ClientSiteConfig } from './ClientRuntime'
+import type { ClientRuntime } from '@/lib/browser-runtime/runtime'
+import type { ClientSiteConfig } from '@/lib/browser-runtime/site-config'
+import { ClientRuntimeProvider, useClientRuntime } from './ClientRuntime'
 
 // react-dom's real renderer in jsdom, against the real simulator on 127.0.0.1.
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true

@@ -1,47 +1,19 @@
 'use client'
 
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
-import { silentMonitor, type Monitor } from '@/lib/monitor/monitor'
-import type { ApiHosts, FastPathSettings } from '@/lib/regions/config'
-import { createExternalStore, type ExternalStore } from '@/lib/routing/external-store'
-import { createBrowserRuntime, type BrowserRuntime } from './browser-runtime'
-import type { NetworkEngines } from './network'
+import { createBrowserRuntime, createServerRuntime, type ClientRuntime } from '@/lib/browser-runtime/runtime'
+import type { ClientSiteConfig } from '@/lib/browser-runtime/site-config'
 
-/** What the browser needs from the server's ops configuration (docs/decisions.md "Client config at run time": no rebuild to change it). */
-export interface ClientSiteConfig {
-  region: string
-  apiHosts: ApiHosts
-  fastPathHosts: readonly string[]
-  fastPath: FastPathSettings
-}
-
-/** The browser's network layer, shared by every client component of the page. */
-export interface ClientRuntime {
-  /** Resolves once started, the config is current and the route/fast path have settled (bounded wait). */
-  ready: Promise<void>
-  /** The API host requests go to now (the route chooser's choice). */
-  apiBaseUrl: () => string
-  /** The fast path's host rewrite; identity while it is off. Never throws. */
-  rewriteUrl: (url: string) => string
-  /** SPEC §7 fe.crossApi: API calls go to the site's own /x-api instead of an API host. */
-  crossApi: () => boolean
-  monitor: Monitor
-  /** The engines, once started (null on the server and before the config is known). */
-  network: ExternalStore<NetworkEngines | null>
-}
-
+/**
+ * The React side of the browser runtime (lib/browser-runtime): it creates one per page, starts
+ * it after hydration and hands it to client components through context.
+ */
 const RuntimeContext = createContext<ClientRuntime | null>(null)
-
-/** The server render never starts engines or fetches. */
-function serverRuntime(site: ClientSiteConfig): BrowserRuntime {
-  const runtime = { ready: Promise.resolve(), apiBaseUrl: () => site.apiHosts.main, rewriteUrl: (url: string) => url, crossApi: () => false, monitor: silentMonitor, network: createExternalStore(null) }
-  return { runtime, start: () => {}, stop: () => {} }
-}
 
 export function ClientRuntimeProvider({ site, children }: { site: ClientSiteConfig; children: ReactNode }) {
   // Render only creates the runtime (no request, timer or listener): the engines start in the
   // effect, after hydration (docs/decisions.md "Client engines start after hydration").
-  const [handle] = useState(() => (typeof window === 'undefined' ? serverRuntime(site) : createBrowserRuntime(site)))
+  const [handle] = useState(() => (typeof window === 'undefined' ? createServerRuntime(site) : createBrowserRuntime(site)))
   useEffect(() => {
     handle.start()
     return () => handle.stop()

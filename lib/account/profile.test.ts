@@ -2,7 +2,7 @@
 import { startSimulator } from '@/simulator/server'
 import type { Simulator } from '@/simulator/contract'
 import { createHttpClient } from '../http/client'
-import type { Timers } from '../http/options'
+import type { Timers } from '../engine-kit/environment'
 import type { RequestError } from '../http/errors'
 import { createProfileSource, readProfile } from './profile'
 

@@ -3,9 +3,6 @@
  * docs/decisions.md "Fast path".
  */
 
-/** Configured mode; also the state names (SPEC §4: off, open globally, on for whitelisted users). */
-export type FastPathMode = 'off' | 'global' | 'whitelist'
-
 /** SPEC §4/§9: the probe interval starts at 10 s and grows by 10 s per round up to 30 s. */
 export const FAST_PATH_PROBE_INTERVAL_START_MS = 10000
 export const FAST_PATH_PROBE_INTERVAL_STEP_MS = 10000

@@ -1,5 +1,5 @@
 import { FAST_PATH_CACHE_TTL_MS } from './constants'
-import { setupFastPath as setup, API, FP2, V3 } from './engine.fixtures'
+import { setupFastPath as setup, API, FP2, V3 } from './testing/engine'
 
 describe('fast path visibility, expiry and quality reports', () => {
   it('fires no timer while hidden; on visible it probes at once and restarts at 10 s', async () => {

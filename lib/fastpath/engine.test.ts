@@ -1,4 +1,4 @@
-import { setupFastPath as setup, API, FP1, FP2, CDN, WS, V3 } from './engine.fixtures'
+import { setupFastPath as setup, API, FP1, FP2, CDN, WS, V3 } from './testing/engine'
 
 describe('fast path, global mode', () => {
   it('probes CDN, websocket and each fast-path host, and routes API requests to the fastest host', async () => {

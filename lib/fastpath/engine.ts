@@ -1,17 +1,18 @@
 import { createHttpClient } from '../http/client'
 import { silentMonitor } from '../monitor/monitor'
 import { safeMonitor } from '../monitor/safe'
-import { alwaysVisible } from '../routing/environment'
-import { createExternalStore } from '../routing/external-store'
-import { createVisibleLoop } from '../routing/visible-loop'
+import { alwaysVisible } from '../engine-kit/environment'
+import { createExternalStore } from '../engine-kit/external-store'
+import { createVisibleLoop } from '../engine-kit/visible-loop'
 import { createAllowList } from './allow-list'
 import { DEFAULT_FAST_PATH_TIMINGS, probeDelay, type FastPathTimings } from './cadence'
+import type { FastPathMode } from '../regions/config-values'
 import type { FastPath, FastPathOptions } from './options'
 import { probeCdn, probeFastPathHost, probeWebSocket, type ProbeContext, type ProbeRecord } from './probes'
 import { createQualityReporter } from './quality'
 import { createRewriter } from './rewriter'
 import { pickRoute } from './route'
-import type { FastPathOffReason, FastPathSnapshot, FastPathState } from './snapshot'
+import type { FastPathOffReason, FastPathSnapshot } from './snapshot'
 import { checkWhitelist } from './whitelist'
 
 /**
@@ -39,7 +40,7 @@ export function createFastPath(options: FastPathOptions): FastPath {
   let started = false
   let terminal = false // an exception or an internal error: off for the rest of the page's life
 
-  function enable(state: Exclude<FastPathState, 'off'>): void {
+  function enable(state: Exclude<FastPathMode, 'off'>): void {
     if (store.getSnapshot().state !== state) monitor.event('fast_path_state', { state })
     store.update((s) => (s.state === state ? s : { ...s, state, offReason: null }))
     if (!started) return

@@ -1,4 +1,4 @@
-import { setupFastPath as setup, API, FP2, V3, ALLOWED } from './engine.fixtures'
+import { setupFastPath as setup, API, FP2, V3, ALLOWED } from './testing/engine'
 
 describe('fast path, whitelist mode (getproxy)', () => {
   it('res_code 1: on for this user, probing starts', async () => {

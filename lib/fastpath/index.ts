@@ -1,7 +1,7 @@
 export * from './constants'
 export { createFastPath } from './engine'
 export type { FastPath, FastPathConfig, FastPathOptions } from './options'
-export type { FastPathOffReason, FastPathSnapshot, FastPathState, QualityReport } from './snapshot'
+export type { FastPathOffReason, FastPathSnapshot, QualityReport } from './snapshot'
 export { DEFAULT_FAST_PATH_TIMINGS, probeDelay, reportDelay, type FastPathTimings } from './cadence'
 export { createAllowList, originOf, type AllowList } from './allow-list'
 export { isFastPathApiPath, rewriteApiUrl, type RewriteOutcome } from './rewrite'

@@ -1,6 +1,6 @@
 import { ALIVE_RET_CODES } from '../http/constants'
 import type { HttpClient } from '../http/client'
-import type { FetchLike, Timers } from '../http/options'
+import type { FetchLike, Timers } from '../engine-kit/environment'
 import { FAST_PATH_PROBE_PATH, WS_PING, WS_PONG } from './constants'
 
 /**

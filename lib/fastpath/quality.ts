@@ -1,7 +1,7 @@
-import type { Timers } from '../http/options'
+import type { Timers } from '../engine-kit/environment'
 import type { Monitor } from '../monitor/monitor'
-import type { Visibility } from '../routing/environment'
-import { createVisibleLoop } from '../routing/visible-loop'
+import type { Visibility } from '../engine-kit/environment'
+import { createVisibleLoop } from '../engine-kit/visible-loop'
 import { reportDelay, type FastPathTimings } from './cadence'
 import { qualityReport, type FastPathSnapshot, type QualityReport } from './snapshot'
 

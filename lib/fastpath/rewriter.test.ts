@@ -1,5 +1,5 @@
-import { createRecordingMonitor } from '../monitor/monitor'
-import { createExternalStore } from '../routing/external-store'
+import { createRecordingMonitor } from '../testing/recording-monitor'
+import { createExternalStore } from '../engine-kit/external-store'
 import { createAllowList } from './allow-list'
 import { createRewriter, type RewriterContext } from './rewriter'
 import type { FastPathSnapshot } from './snapshot'

@@ -1,5 +1,5 @@
 import type { Monitor } from '../monitor/monitor'
-import type { WritableStore } from '../routing/external-store'
+import type { WritableStore } from '../engine-kit/external-store'
 import type { AllowList } from './allow-list'
 import { rewriteApiUrl } from './rewrite'
 import { isFresh } from './route'

@@ -1,9 +1,6 @@
-import type { FastPathMode } from './constants'
+import type { FastPathMode } from '../regions/config-values'
 import type { ProbeRecord } from './probes'
 import type { FastPathRoute } from './route'
-
-/** State of SPEC §4: off, open globally ('global') or on for this whitelisted user ('whitelist'). */
-export type FastPathState = FastPathMode
 
 /**
  * Why the fast path is off: 'config' (mode off or no valid candidate), 'idle' (not started),
@@ -15,7 +12,8 @@ export type FastPathOffReason = 'config' | 'idle' | 'checking' | 'not-allowed' |
 export interface FastPathSnapshot {
   /** What the site configuration asked for. */
   mode: FastPathMode
-  state: FastPathState
+  /** Where the engine is now: off, open globally, or on for this whitelisted user. */
+  state: FastPathMode
   offReason: FastPathOffReason | null
   /** Where matching requests go now; null: straight to the API host. */
   route: FastPathRoute | null
@@ -27,7 +25,7 @@ export interface FastPathSnapshot {
 
 /** Quality report (SPEC §9 "quality reports"; destination not shown: the injected `report`). */
 export interface QualityReport {
-  state: FastPathState
+  state: FastPathMode
   route: string | null
   routeLatencyMs: number | null
   /** Requests rewritten since the previous report. */

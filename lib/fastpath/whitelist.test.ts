@@ -1,5 +1,5 @@
 import { createHttpClient } from '../http/client'
-import { createFakeNetwork, createFakeScheduler } from '../routing/test-support'
+import { createFakeNetwork, createFakeScheduler } from '../testing/engine-fakes'
 import { checkWhitelist, readWhitelistAnswer } from './whitelist'
 
 describe('getproxy answer (SPEC §6, wire.md)', () => {

@@ -1,5 +1,5 @@
 import { createHttpClient } from './client'
-import { startEchoServer } from './test-support'
+import { startEchoServer } from './testing/echo-server'
 
 describe('request headers and URLs (SPEC §7, WIRE.md "Request headers")', () => {
   it('sends JSON Accept/Content-Type, platform pc, lang in the site code and Accept-Language in BCP 47', async () => {

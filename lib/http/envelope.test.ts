@@ -1,4 +1,4 @@
-import { decodeMessage, parseBody, readEnvelope, requireSuccess } from './envelope'
+import { decodeMessage, parseBody, readEnvelope } from './envelope'
 import { ApiError, ParseError } from './errors'
 import { MESSAGES } from './constants'
 
@@ -11,9 +11,10 @@ describe('envelope', () => {
   })
 
   it('treats only the number 0 as success (WIRE.md)', () => {
-    expect(requireSuccess({ ret_code: 0, result: 1 }, ctx).result).toBe(1)
-    expect(() => requireSuccess({ ret_code: '0', result: 1 }, ctx)).toThrow(ApiError)
-    expect(() => requireSuccess({ result: 1 }, ctx)).toThrow(ApiError)
+    // The client treats retCode 0 as success; a string "0" or a missing code never reads as 0.
+    expect(readEnvelope({ ret_code: 0, result: 1 }).retCode).toBe(0)
+    expect(readEnvelope({ ret_code: '0', result: 1 }).retCode).toBeUndefined()
+    expect(readEnvelope({ result: 1 }).retCode).toBeUndefined()
   })
 
   it('URL-decodes messages and keeps raw text when decoding fails', () => {
@@ -24,10 +25,14 @@ describe('envelope', () => {
   })
 
   it('an API error carries the decoded message, else the default one', () => {
-    const error = catchError(() => requireSuccess({ ret_code: 10006, ret_msg: 'Too%20many%20visits' }, ctx))
+    const failed = (body: Record<string, unknown>) => {
+      const envelope = readEnvelope(body)
+      return new ApiError(ctx, envelope.retCode, envelope.retMsg, envelope.extCode)
+    }
+    const error = failed({ ret_code: 10006, ret_msg: 'Too%20many%20visits' })
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({ code: 10006, message: 'Too many visits' })
-    expect(catchError(() => requireSuccess({ ret_code: 1 }, ctx)).message).toBe(MESSAGES.requestFailed)
+    expect(failed({ ret_code: 1 }).message).toBe(MESSAGES.requestFailed)
   })
 
   it.each([

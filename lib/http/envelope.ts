@@ -1,4 +1,4 @@
-import { ApiError, ParseError, type RequestContext } from './errors'
+import { ParseError, type RequestContext } from './errors'
 
 /** The response envelope of SPEC §3 after normalising both casings (WIRE.md "Envelope"). */
 export interface Envelope<T = unknown> {
@@ -56,14 +56,4 @@ export function parseBody(text: string, ctx: RequestContext & { httpStatus?: num
     throw new ParseError(ctx, 'not-object', Array.isArray(parsed) ? 'array' : typeof parsed)
   }
   return parsed as Raw
-}
-
-/**
- * SPEC §5: success only when ret_code is the number 0 ("0" is not success, WIRE.md).
- * Returns the normalised envelope or throws ApiError carrying the decoded message.
- */
-export function requireSuccess<T>(body: Raw, ctx: RequestContext & { httpStatus?: number }): Envelope<T> {
-  const envelope = readEnvelope<T>(body)
-  if (envelope.retCode !== 0) throw new ApiError(ctx, envelope.retCode, envelope.retMsg, envelope.extCode)
-  return envelope
 }

@@ -1,12 +1,6 @@
 import { BASIC_REQUEST_TIMEOUT_MS, CROSS_API_PATH, DEFAULT_RETRIES, MAX_RESPONSE_BYTES } from './constants'
 import { ResultCache } from './result-cache'
-
-export type FetchLike = (input: string, init: RequestInit) => Promise<Response>
-
-export interface Timers {
-  setTimeout(fn: () => void, ms: number): unknown
-  clearTimeout(handle: unknown): void
-}
+import type { FetchLike, Timers } from '../engine-kit/environment'
 
 /** The language a request carries: `code` as in the URL (tr-TUR), `locale` its BCP 47 form (tr-TR). */
 export interface RequestLanguage {

@@ -1,5 +1,5 @@
-import { createFakeScheduler } from '../routing/test-support'
-import { MAX_BATCH_BYTES, monitorBatchSchema, type MonitorBatch } from './batch'
+import { createFakeScheduler } from '../testing/engine-fakes'
+import { MAX_BATCH_BYTES, monitorBatchSchema, type MonitorBatch } from '../collector/batch'
 import { createClientMonitor, type ClientMonitorOptions } from './client-monitor'
 
 function setup(overrides: Partial<ClientMonitorOptions> = {}) {

@@ -1,4 +1,4 @@
-import type { Timers } from '../http/options'
+import type { Timers } from '../engine-kit/environment'
 import { MAX_BATCH_EVENTS, MAX_PAGE_LENGTH, type MonitorBatch, type MonitorBatchEvent } from './batch-limits'
 import { createBatchQueue } from './batch-queue'
 import type { MarketingParams } from './marketing'

@@ -96,8 +96,14 @@ export function readValue<T>(variable: string, value: string | undefined, schema
   throw new ConfigError(variable, value, `${where}${issue?.message ?? 'is invalid'}`)
 }
 
+/**
+ * SPEC §4: off, open globally, or on for whitelisted users (getproxy decides). The configured
+ * mode (FAST_PATH_MODE) and the state the fast-path engine is in take these same names.
+ */
+export const FAST_PATH_MODES = ['off', 'global', 'whitelist'] as const
+export type FastPathMode = (typeof FAST_PATH_MODES)[number]
 /** FAST_PATH_MODE: SPEC §4's three states as configured by ops. */
-export const fastPathModeValue = z.enum(['off', 'global', 'whitelist'], { error: 'must be off, global or whitelist' })
+export const fastPathModeValue = z.enum(FAST_PATH_MODES, { error: `must be ${FAST_PATH_MODES.slice(0, -1).join(', ')} or ${FAST_PATH_MODES.at(-1)}` })
 
 /** A full http(s) or ws(s) URL (the fast path's websocket and CDN probe targets). */
 export function urlValue(protocols: readonly string[]) {

@@ -7,7 +7,7 @@
 import type { z } from 'zod'
 import { ALL_LANGUAGES, type LanguageCode } from '../i18n/languages'
 import {
-  ConfigError, apiHostsValue, booleanValue, fastPathModeValue, hopsValue, hostValue, languagesModeValue, listOf, originValue, portValue, readValue, urlValue,
+  ConfigError, apiHostsValue, booleanValue, fastPathModeValue, type FastPathMode, hopsValue, hostValue, languagesModeValue, listOf, originValue, portValue, readValue, urlValue,
 } from './config-values'
 import { DEMO_DEFAULTS, MissingConfigError, missingProductionVariables, usesDemoDefaults } from './config-demo'
 import { REGION_IDS, REGIONS, REGIONS_WITH_ALL_LANGUAGES, isRegionId, type RegionId } from './regions'
@@ -39,8 +39,7 @@ export interface RegionConfig {
 }
 
 export interface FastPathSettings {
-  /** SPEC §4: off, open globally, or on for whitelisted users (getproxy decides). */
-  mode: 'off' | 'global' | 'whitelist'
+  mode: FastPathMode
   /** The websocket probe target; null: no websocket probe. */
   wsUrl: string | null
   /** The CDN probe target; null: no CDN probe. */

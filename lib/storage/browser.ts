@@ -1,4 +1,4 @@
-import { LOCAL_CACHE_LIMIT_CHARS } from './keys'
+import { LOCAL_CACHE_LIMIT_CHARS } from './limits'
 import type { KeyValueStorage, StorageProblemHandler } from './storage'
 
 /** The part of the Web Storage API the adapter uses (window.localStorage in the browser). */

@@ -2,4 +2,4 @@ export type { KeyValueStorage, StorageProblem, StorageProblemHandler } from './s
 export { createMemoryStorage } from './memory'
 export { createBrowserStorage, type BrowserStorageOptions, type StorageLike } from './browser'
 export { readJson, writeJson, type JsonRead } from './json'
-export { INCREMENTAL_CACHE_KEY, LOCAL_CACHE_LIMIT_CHARS, RESERVED_STORAGE_KEYS, SYMBOL_CACHE_KEY, SYMBOL_STORAGE_KEYS } from './keys'
+export { LOCAL_CACHE_LIMIT_CHARS } from './limits'

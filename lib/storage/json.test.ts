@@ -1,10 +1,10 @@
 import { z } from 'zod'
 import { createBrowserStorage } from './browser'
 import { readJson, writeJson } from './json'
-import { INCREMENTAL_CACHE_KEY, SYMBOL_CACHE_KEY, SYMBOL_STORAGE_KEYS } from './keys'
+import { INCREMENTAL_CACHE_KEY, SYMBOL_CACHE_KEY, SYMBOL_STORAGE_KEYS } from '../symbols/storage-keys'
 import { createMemoryStorage } from './memory'
 import type { StorageProblem } from './storage'
-import { FakeStorage } from './__tests__/fake-storage'
+import { FakeStorage } from './testing/fake-storage'
 
 const schema = z.object({ n: z.number() })
 

@@ -1,12 +1,12 @@
 import { createMemoryStorage } from '../storage/memory'
-import { INCREMENTAL_CACHE_KEY, SYMBOL_CACHE_KEY } from '../storage/keys'
+import { INCREMENTAL_CACHE_KEY, SYMBOL_CACHE_KEY } from './storage-keys'
 import type { StorageProblem } from '../storage/storage'
 import { createSymbolCaches } from './cache'
 import { deriveCollections } from './derive'
 import { indexBySymbolId, mergeV3WithAll } from './merge'
 import { allAnswerSchema, v3AnswerSchema } from './schema'
 import type { IncrementalCacheRecord, SymbolCacheRecord } from './types'
-import { allResult, fullPair, SAMPLE_GROUPS, v3Result } from './__tests__/fixtures'
+import { allResult, fullPair, SAMPLE_GROUPS, v3Result } from './testing/fixtures'
 
 const symbolRecord = (): SymbolCacheRecord => ({
   version: 'v9',

@@ -1,4 +1,4 @@
-import { INCREMENTAL_CACHE_KEY, SYMBOL_CACHE_KEY } from '../storage/keys'
+import { INCREMENTAL_CACHE_KEY, SYMBOL_CACHE_KEY } from './storage-keys'
 import { readJson, writeJson } from '../storage/json'
 import type { KeyValueStorage, StorageProblemHandler } from '../storage/storage'
 import { encodeCompactPair } from './encode'

@@ -1,7 +1,7 @@
 import BigNumber from 'bignumber.js'
 
 /**
- * Decimal strings of the pair list. Prices and sizes stay strings end to end (never floats):
+ * Decimal strings of the symbol list. Prices and sizes stay strings end to end (never floats):
  * "90000000000000000000000000.5" must come out exactly as it went in.
  */
 

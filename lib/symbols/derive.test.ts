@@ -3,7 +3,7 @@ import { completePair, STATIC_PAIR_DEFAULTS } from './defaults'
 import { deriveCollections, deriveSymbol } from './derive'
 import { buildResult, SymbolAnswerError } from './result'
 import { v2AnswerSchema } from './schema'
-import { fullPair, SAMPLE_GROUPS, v2Result } from './__tests__/fixtures'
+import { fullPair, SAMPLE_GROUPS, v2Result } from './testing/fixtures'
 
 const groups = () => v2AnswerSchema.parse(v2Result(SAMPLE_GROUPS)).value.quoteTokenResult
 

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { fastPairFields } from './fast-pair'
 import { FIELD_NAMES, PAIR_FIELDS, type FieldKind } from './fields'
 import { ALL_PAIR, V2_PAIR, V3_PAIR, type PairCodec } from './schema-pair'
-import { compact, fullPair } from './__tests__/fixtures'
+import { compact, fullPair } from './testing/fixtures'
 
 /** Values each kind may meet on the wire: valid ones and the usual ways upstreams get them wrong. */
 const NOISE = [undefined, null, '', 'x', 0, 1.5, -1, true, false, [], ['a'], [1], {}, '0x10', '1_000', '1e5', 'NaN', '0', '-0.01', 'LONG']

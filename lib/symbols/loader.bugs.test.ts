@@ -5,7 +5,7 @@
 import type { Simulator } from '@/simulator/contract'
 import type { KeyValueStorage } from '../storage/storage'
 import { SYMBOL_INCIDENTS as I } from './incidents'
-import { downV2, downV3, harness, startSim } from './__tests__/harness'
+import { downV2, downV3, harness, startSim } from '../testing/symbol-harness'
 
 let sim: Simulator
 beforeEach(async () => {

@@ -3,10 +3,10 @@
  * age, the built-in sample, corrupt storage, bugs, single flight and stale-if-error.
  */
 import type { Simulator } from '@/simulator/contract'
-import { INCREMENTAL_CACHE_KEY, SYMBOL_CACHE_KEY } from '../storage/keys'
+import { INCREMENTAL_CACHE_KEY, SYMBOL_CACHE_KEY } from './storage-keys'
 import { createMemoryStorage } from '../storage/memory'
 import { SYMBOL_INCIDENTS as I } from './incidents'
-import { downV2, downV3, harness, lastQuery, startSim } from './__tests__/harness'
+import { downV2, downV3, harness, lastQuery, startSim } from '../testing/symbol-harness'
 
 let sim: Simulator
 beforeEach(async () => {

@@ -5,7 +5,7 @@
 import type { Fault, Simulator } from '@/simulator/contract'
 import { SYMBOL_INCIDENTS as I } from './incidents'
 import type { SymbolSource } from './result'
-import { harness, startSim } from './__tests__/harness'
+import { harness, startSim } from '../testing/symbol-harness'
 
 let sim: Simulator
 beforeAll(async () => {

@@ -1,11 +1,11 @@
 import type { HttpClient, RequestOptions } from '../http/client'
 import { SYMBOL_REQUEST_TIMEOUT_MS } from '../http/constants'
-import { createRecordingMonitor } from '../monitor/monitor'
+import { createRecordingMonitor } from '../testing/recording-monitor'
 import { createMemoryStorage } from '../storage/memory'
 import { SYMBOL_INCIDENTS as I } from './incidents'
 import { createSymbolLoader } from './loader'
 import { SYMBOL_LIST_ALL_PATH, SYMBOL_LIST_V2_PATH, SYMBOL_LIST_V3_PATH } from './sources'
-import { allResult, SAMPLE_GROUPS, v2Result, v3Result } from './__tests__/fixtures'
+import { allResult, SAMPLE_GROUPS, v2Result, v3Result } from './testing/fixtures'
 
 /** A client double that answers from fixtures and records every request's options. */
 function stubClient(answers: Record<string, unknown>) {

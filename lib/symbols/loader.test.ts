@@ -3,11 +3,11 @@
  * source used and the exact incident codes, in order.
  */
 import type { Simulator } from '@/simulator/contract'
-import { INCREMENTAL_CACHE_KEY, SYMBOL_CACHE_KEY } from '../storage/keys'
+import { INCREMENTAL_CACHE_KEY, SYMBOL_CACHE_KEY } from './storage-keys'
 import { createSymbolCaches } from './cache'
 import type { DerivedSymbol } from './derive'
 import { SYMBOL_INCIDENTS as I } from './incidents'
-import { harness, lastQuery, startSim } from './__tests__/harness'
+import { harness, lastQuery, startSim } from '../testing/symbol-harness'
 
 let sim: Simulator
 beforeEach(async () => {

@@ -2,7 +2,7 @@ import { indexBySymbolId, MergeError, mergeV3WithAll, upsertIncremental } from '
 import { allAnswerSchema, v3AnswerSchema } from './schema'
 import type { PairFields } from './fields'
 import type { QuoteTokenGroup } from './types'
-import { allResult, SAMPLE_GROUPS, v3Result } from './__tests__/fixtures'
+import { allResult, SAMPLE_GROUPS, v3Result } from './testing/fixtures'
 
 const v3Groups = (): QuoteTokenGroup<PairFields>[] => v3AnswerSchema.parse(v3Result('1', SAMPLE_GROUPS)).value.quoteTokenResult ?? []
 const allPairs = SAMPLE_GROUPS.flatMap((g) => g.pairs)

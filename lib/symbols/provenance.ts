@@ -1,5 +1,5 @@
 /**
- * Where a pair list came from. Kept apart from result.ts (which derives collections with
+ * Where a symbol list came from. Kept apart from result.ts (which derives collections with
  * bignumber.js) so the browser's provenance badge can import it without that weight.
  */
 

@@ -1,5 +1,5 @@
 import { compactAllPairSchema, compactV3PairSchema, fullPairSchema } from './schema-pair'
-import { compact, fullPair } from './__tests__/fixtures'
+import { compact, fullPair } from './testing/fixtures'
 
 const btc = fullPair('BTCUSDT', 'USDT')
 

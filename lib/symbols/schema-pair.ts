@@ -38,7 +38,7 @@ export interface FieldCodec {
   required: boolean
 }
 
-/** What a pair list needs to decode its pairs: the fields it reads, and the zod schema of them. */
+/** What a symbol list needs to decode its pairs: the fields it reads, and the zod schema of them. */
 export interface PairCodec {
   style: KeyStyle
   fields: readonly FieldCodec[]

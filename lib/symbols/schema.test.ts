@@ -1,5 +1,5 @@
 import { allAnswerSchema, incrementalCacheSchema, quoteTokenGroupSchema, symbolCacheSchema, v2AnswerSchema, v3AnswerSchema } from './schema'
-import { allResult, fullPair, SAMPLE_GROUPS, v2Result, v3Result } from './__tests__/fixtures'
+import { allResult, fullPair, SAMPLE_GROUPS, v2Result, v3Result } from './testing/fixtures'
 
 const btc = fullPair('BTCUSDT', 'USDT')
 

@@ -1,4 +1,5 @@
-import { callBridge, compareVersions, detectWebview, isWebviewRequiredError, WebviewRequiredError } from './index'
+import { callBridge, isWebviewRequiredError, WebviewRequiredError } from './bridge'
+import { compareVersions, detectWebview } from './detect'
 
 const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/UQ1A; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/124.0.6367.82 Mobile Safari/537.36'
 const IOS = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148'

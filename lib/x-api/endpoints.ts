@@ -1,6 +1,6 @@
 import { SYMBOL_REQUEST_TIMEOUT_MS, BASIC_REQUEST_TIMEOUT_MS } from '../http/constants'
 import { FAST_PATH_PROBE_TIMEOUT_MS, GETPROXY_PATH } from '../fastpath/constants'
-import { ROUTE_PROBE_FAILURE_MS, ROUTE_PROBE_PATH } from '../routing/constants'
+import { ROUTE_PROBE_FAILURE_MS, ROUTE_PROBE_PATH } from '../route-chooser/constants'
 import { SYMBOL_LIST_ALL_PATH, SYMBOL_LIST_V2_PATH, SYMBOL_LIST_V3_PATH } from '../symbols/sources'
 
 /** SPEC §7: the profile call (its cache rule is the request client's). */
@@ -24,7 +24,7 @@ export interface CrossApiEndpoint {
 const READ = ['GET', 'HEAD'] as const
 
 /**
- * Every call the browser layer makes through /x-api (lib/symbols, lib/routing, lib/fastpath,
+ * Every call the browser layer makes through /x-api (lib/symbols, lib/route-chooser, lib/fastpath,
  * SPEC §7): all are GETs without a body. Anything else is refused (404/405), so /x-api is
  * never a general-purpose proxy to the upstream.
  */

@@ -1,7 +1,7 @@
 import { MESSAGES, TIMEOUT_RET_CODE } from '../http/constants'
 import { CROSS_API_ENDPOINTS, type CrossApiEndpoint } from './endpoints'
 import { createCrossApiProxy, type CrossApiRequest } from './proxy'
-import { startFakeUpstream, type FakeUpstream } from './test-support'
+import { startFakeUpstream, type FakeUpstream } from './testing/fake-upstream'
 
 const nodeTimers = { setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms), clearTimeout: (h: unknown) => clearTimeout(h as NodeJS.Timeout) }
 const ENDPOINTS: CrossApiEndpoint[] = [

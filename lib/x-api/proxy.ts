@@ -1,5 +1,5 @@
 import { MAX_RESPONSE_BYTES, MESSAGES, TIMEOUT_RET_CODE } from '../http/constants'
-import type { FetchLike, Timers } from '../http/options'
+import type { FetchLike, Timers } from '../engine-kit/environment'
 import { BodyTooLargeError, declaredTooLarge, readCapped, streamCapped } from './body'
 import { CROSS_API_ENDPOINTS, matchEndpoint, type CrossApiEndpoint } from './endpoints'
 import { clientResponseHeaders, upstreamRequestHeaders } from './headers'

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
-import { Markets } from '@/components/markets/Markets'
-import { toMarketsView } from '@/lib/markets/view'
+import { SymbolList } from '@/components/symbol-list/SymbolList'
+import { toSymbolListView } from '@/lib/symbol-view/view'
 import { resolveSiteContext } from '@/server/site-config'
 import { pageAlternates } from '@/server/seo'
 import { getSymbolList } from '@/server/symbols'
@@ -36,7 +36,7 @@ export default async function MarketsPage({ params }: { params: Params }) {
   return (
     <section>
       <h1>{t('title')}</h1>
-      <Markets initial={toMarketsView(list)} lang={site.language.code} />
+      <SymbolList initial={toSymbolListView(list)} lang={site.language.code} />
     </section>
   )
 }

@@ -1,5 +1,5 @@
 import { LANGUAGES } from '@/lib/i18n/languages'
-import { pairPath } from '@/lib/markets/pairs'
+import { pairPath } from '@/lib/symbol-view/pairs'
 import { isRegionId } from '@/lib/regions/regions'
 import { getSiteConfig } from '@/server/site-config'
 import { getSymbolList } from '@/server/symbols'

@@ -1,16 +1,16 @@
 import { getSiteConfig } from '@/server/site-config'
-import { pairListStatus } from '@/server/symbols'
+import { symbolListStatus } from '@/server/symbols'
 
 export const dynamic = 'force-dynamic'
 
 /**
- * Per region, the pair list in use and its upstream's failures; `status` is `ok` only when every
+ * Per region, the symbol list in use and its upstream's failures; `status` is `ok` only when every
  * enabled region's lists are live, within their refresh time and the upstream is not failing.
  * Always HTTP 200: liveness and readiness are /api/live and /api/ready
  * (docs/decisions.md "Health, liveness and readiness").
  */
 export async function GET() {
-  const lists = await pairListStatus('health')
+  const lists = await symbolListStatus('health')
   const regions = Object.fromEntries(
     Object.values(getSiteConfig().regions).map((region) => [region.id, { enabled: region.enabled, pairList: lists[region.id] ?? null }]),
   )

@@ -1,14 +1,14 @@
-import { pairListStatus } from '@/server/symbols'
+import { symbolListStatus } from '@/server/symbols'
 
 export const dynamic = 'force-dynamic'
 
 /**
- * Readiness: 200 when every enabled region has a usable pair list (live, or a cached copy),
+ * Readiness: 200 when every enabled region has a usable symbol list (live, or a cached copy),
  * 503 otherwise. An upstream outage the cache covers keeps the instance in the load balancer
  * (docs/decisions.md "Health, liveness and readiness").
  */
 export async function GET() {
-  const lists = await pairListStatus('ready')
+  const lists = await symbolListStatus('ready')
   const missing = Object.entries(lists)
     .filter(([, list]) => !list.usable)
     .map(([region]) => region)

@@ -1,0 +1,57 @@
+'use client'
+
+import useSWR from 'swr'
+import { preferBetter, toSymbolListView, type SymbolListView } from '@/lib/symbol-view/view'
+import type { SymbolLoader } from '@/lib/symbols'
+import type { ClientRuntime } from '@/lib/browser-runtime/runtime'
+import { useClientRuntime } from '../runtime/ClientRuntime'
+import { reportLoadFailure } from './LoadFailureNotice'
+
+/** Per language: the browser's loader and the list the page shows now. */
+const loaders = new Map<string, Promise<SymbolLoader>>()
+const shown = new Map<string, SymbolListView>()
+
+/**
+ * The browser's symbol-list chain (request client, schemas, bignumber.js) is a chunk of its own:
+ * the page renders and hydrates from the server's list, and the chain loads for the first
+ * revalidation (docs/decisions.md "First-load JavaScript").
+ */
+function loaderFor(runtime: ClientRuntime, language: { code: string; locale: string }): Promise<SymbolLoader> {
+  let loader = loaders.get(language.code)
+  if (!loader) {
+    loader = Promise.all([import('@/lib/http/client'), import('@/lib/storage'), import('@/lib/symbols'), import('@/lib/symbol-view/load-failure')]).then(
+      ([{ createHttpClient }, { createBrowserStorage }, { createSymbolLoader, SYMBOL_STORAGE_KEYS }, { watchLoadFailures }]) => {
+        const client = createHttpClient({ baseUrl: runtime.apiBaseUrl, crossApi: runtime.crossApi, fetch: (input, init) => fetch(input, init), language, rewriteUrl: runtime.rewriteUrl })
+        const storage = createBrowserStorage(() => window.localStorage, { ownKeys: SYMBOL_STORAGE_KEYS })
+        const monitor = watchLoadFailures(runtime.monitor, (failure) => reportLoadFailure(language.code, failure))
+        return createSymbolLoader({ client, storage, monitor, now: Date.now, language: language.code })
+      },
+      (error: unknown) => {
+        loaders.delete(language.code) // a chunk that failed to load is tried again next time
+        throw error
+      },
+    )
+    loaders.set(language.code, loader)
+  }
+  return loader
+}
+
+/**
+ * The server's list is the SWR fallback; the browser then revalidates through its own chain
+ * (its localStorage caches, the chosen API host) and never swaps in a worse list.
+ */
+export function useSymbolList(initial: SymbolListView, language: { code: string; locale: string }): SymbolListView {
+  const runtime = useClientRuntime()
+  const { data } = useSWR(
+    ['markets', language.code],
+    async () => {
+      const [loader] = await Promise.all([loaderFor(runtime, language), runtime.ready])
+      const incoming = toSymbolListView(await loader.load())
+      const next = preferBetter(shown.get(language.code) ?? initial, incoming, Date.now())
+      shown.set(language.code, next)
+      return next
+    },
+    { fallbackData: initial, revalidateOnFocus: false, dedupingInterval: 30_000, refreshInterval: 60_000 },
+  )
+  return data
+}

@@ -1,0 +1,32 @@
+import type { Timers, Visibility } from '../engine-kit/environment'
+import type { MonitorBatch } from '../monitor/batch-limits'
+
+/** The browser's side of what lib/ engines take injected (timers, visibility, beacons). */
+export const browserTimers: Timers = {
+  setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+  clearTimeout: (handle) => window.clearTimeout(handle as number),
+}
+
+export const browserVisibility: Visibility = {
+  isHidden: () => document.visibilityState === 'hidden',
+  onVisibilityChange(listener) {
+    document.addEventListener('visibilitychange', listener)
+    return () => document.removeEventListener('visibilitychange', listener)
+  },
+}
+
+/** The embedded collector (app/api/monitor); a beacon survives page unload, fetch keepalive is the fallback. */
+export const COLLECTOR_PATH = '/api/monitor'
+
+export function sendBatch(batch: MonitorBatch): Promise<void> | boolean {
+  const body = JSON.stringify(batch)
+  if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(COLLECTOR_PATH, new Blob([body], { type: 'application/json' }))) return true
+  return fetch(COLLECTOR_PATH, { method: 'POST', body, keepalive: true, headers: { 'Content-Type': 'application/json' } }).then((response) => {
+    if (!response.ok) throw new Error(`collector answered ${response.status}`)
+  })
+}
+
+/** A per-page id for getproxy's device_id: not persisted (the spec names no storage key for it). */
+export function pageDeviceId(): string {
+  return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
+}

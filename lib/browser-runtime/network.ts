@@ -1,0 +1,59 @@
+import { createFastPath, type FastPath } from '../fastpath'
+import type { Monitor } from '../monitor/monitor'
+import { createRouteChooser, ROUTE_STORAGE_KEY, type RouteChooser } from '../route-chooser'
+import { createBrowserStorage } from '../storage'
+import { browserTimers, browserVisibility, pageDeviceId } from './browser-env'
+import type { ClientSiteConfig } from './site-config'
+
+export interface NetworkEngines {
+  chooser: RouteChooser
+  fastPath: FastPath
+}
+
+/** How long the first client request waits for the first route probe and fast-path decision. */
+const SETTLE_MS = 2500
+
+/** Starts the route chooser and the fast path for this site, in the browser only. */
+export function startNetwork(site: ClientSiteConfig, monitor: Monitor): { engines: NetworkEngines; settled: Promise<void> } {
+  const fetchImpl = (input: string, init: RequestInit) => fetch(input, init)
+  const storage = createBrowserStorage(() => window.localStorage, { ownKeys: [ROUTE_STORAGE_KEY], onProblem: (p) => monitor.event('route_storage_problem', { ...p }) })
+  const chooser = createRouteChooser({ site: site.region, hosts: site.apiHosts, fetch: fetchImpl, storage, timers: browserTimers, now: Date.now, visibility: browserVisibility, monitor })
+  const fastPath = createFastPath({
+    config: { mode: site.fastPath.mode, candidates: site.fastPathHosts, wsUrl: site.fastPath.wsUrl ?? undefined, cdnUrl: site.fastPath.cdnUrl ?? undefined, apiHost: () => chooser.currentBaseUrl() },
+    fetch: fetchImpl,
+    timers: browserTimers,
+    now: Date.now,
+    visibility: browserVisibility,
+    monitor,
+    openWebSocket: (url) => new WebSocket(url),
+    identity: { deviceId: pageDeviceId() },
+  })
+  chooser.start()
+  fastPath.start()
+  return { engines: { chooser, fastPath }, settled: Promise.race([Promise.all([chooserSettled(chooser), fastPathSettled(fastPath)]).then(() => undefined), delay(SETTLE_MS)]) }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => window.setTimeout(resolve, ms))
+}
+
+/** Automatic mode: after the first probe cycle; a manual choice is settled at once. */
+function chooserSettled(chooser: RouteChooser): Promise<void> {
+  return waitFor(chooser, (s) => s.mode !== 'auto' || Object.values(s.hosts).every((h) => h.lastProbe !== null))
+}
+
+/** Settled once on with a route, or off for a reason other than "still checking". */
+function fastPathSettled(fastPath: FastPath): Promise<void> {
+  return waitFor(fastPath, (s) => (s.state === 'off' ? s.offReason !== 'checking' && s.offReason !== 'idle' : s.route !== null))
+}
+
+function waitFor<T>(store: { getSnapshot(): T; subscribe(listener: () => void): () => void }, done: (snapshot: T) => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    if (done(store.getSnapshot())) return resolve()
+    const unsubscribe = store.subscribe(() => {
+      if (!done(store.getSnapshot())) return
+      unsubscribe()
+      resolve()
+    })
+  })
+}

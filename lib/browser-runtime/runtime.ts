@@ -1,0 +1,128 @@
+import { createExternalStore, type ExternalStore } from '../engine-kit/external-store'
+import { CROSS_API_FLAG } from '../http/constants'
+import { createClientMonitor } from '../monitor/client-monitor'
+import { readMarketingParams } from '../monitor/marketing'
+import { silentMonitor, type Monitor } from '../monitor/monitor'
+import { browserTimers, sendBatch } from './browser-env'
+import type { NetworkEngines } from './network'
+import type { ClientSiteConfig } from './site-config'
+
+const CONFIG_WAIT_MS = 2000
+
+/** The browser's network layer, shared by every client component of the page. */
+export interface ClientRuntime {
+  /** Resolves once started, the config is current and the route/fast path have settled (bounded wait). */
+  ready: Promise<void>
+  /** The API host requests go to now (the route chooser's choice). */
+  apiBaseUrl: () => string
+  /** The fast path's host rewrite; identity while it is off. Never throws. */
+  rewriteUrl: (url: string) => string
+  /** SPEC §7 fe.crossApi: API calls go to the site's own /x-api instead of an API host. */
+  crossApi: () => boolean
+  monitor: Monitor
+  /** The engines, once started (null on the server and before the config is known). */
+  network: ExternalStore<NetworkEngines | null>
+}
+
+/**
+ * The browser's runtime, split in two (docs/decisions.md "Client engines start after
+ * hydration"): creating it touches nothing (render may call it twice and drop one), and
+ * `start()`/`stop()` are what an effect calls. Strict mode's mount → unmount → mount runs
+ * start, stop, start before the config and the engines' chunk arrive: only the last start
+ * counts, so one probe loop runs, not two. Unmounting stops the engines and the listeners.
+ */
+export interface BrowserRuntime {
+  runtime: ClientRuntime
+  start(): void
+  stop(): void
+}
+
+/** The server render never starts engines or fetches. */
+export function createServerRuntime(site: ClientSiteConfig): BrowserRuntime {
+  const runtime = { ready: Promise.resolve(), apiBaseUrl: () => site.apiHosts.main, rewriteUrl: (url: string) => url, crossApi: () => false, monitor: silentMonitor, network: createExternalStore(null) }
+  return { runtime, start: () => {}, stop: () => {} }
+}
+
+/** Cached HTML carries the config it was rendered with; the server's current one wins. */
+async function currentConfig(initial: ClientSiteConfig): Promise<ClientSiteConfig> {
+  const timeout = new Promise<null>((resolve) => window.setTimeout(() => resolve(null), CONFIG_WAIT_MS))
+  const fresh = fetch('/api/client-config', { credentials: 'same-origin' })
+    .then((response) => (response.ok ? (response.json() as Promise<ClientSiteConfig>) : null))
+    .catch(() => null)
+  const answer = await Promise.race([fresh, timeout])
+  return answer && answer.region === initial.region && answer.apiHosts?.main ? answer : initial
+}
+
+/** The local flag of SPEC §7, kept in localStorage (docs/decisions.md "fe.crossApi"). */
+function readCrossApiFlag(): boolean {
+  try {
+    return window.localStorage.getItem(CROSS_API_FLAG) === 'true'
+  } catch {
+    return false // storage blocked: no flag
+  }
+}
+
+export function createBrowserRuntime(initial: ClientSiteConfig): BrowserRuntime {
+  let onlineListener: (() => void) | null = null
+  const monitor = createClientMonitor({
+    send: sendBatch,
+    now: Date.now,
+    timers: browserTimers,
+    isOnline: () => navigator.onLine,
+    // The window listener itself is added by start() and removed by stop().
+    onOnline: (listener) => ((onlineListener = listener), () => void (onlineListener = null)),
+    marketing: readMarketingParams(window.location.search),
+    page: () => window.location.pathname,
+  })
+  const network = createExternalStore<NetworkEngines | null>(null)
+  let settle: () => void = () => {}
+  const ready = new Promise<void>((resolve) => (settle = resolve))
+  let boot: Promise<[ClientSiteConfig, typeof import('./network')]> | null = null
+  let generation = 0
+  let active = false
+  const onOnline = () => onlineListener?.()
+  // Leaving the page: hand what is queued to a beacon, which outlives the page.
+  const onPageHide = () => monitor.flush()
+
+  function startEngines(site: ClientSiteConfig, { startNetwork }: typeof import('./network')): void {
+    const engines = network.getSnapshot()
+    if (engines) return void (engines.chooser.start(), engines.fastPath.start())
+    const started = startNetwork(site, monitor)
+    network.update(() => started.engines)
+    void started.settled.then(settle)
+  }
+
+  return {
+    runtime: {
+      ready,
+      apiBaseUrl: () => network.getSnapshot()?.chooser.currentBaseUrl() ?? initial.apiHosts.main,
+      rewriteUrl: (url) => network.getSnapshot()?.fastPath.rewriteUrl(url) ?? url,
+      crossApi: readCrossApiFlag,
+      monitor,
+      network,
+    },
+    start() {
+      if (active) return
+      active = true
+      const mine = ++generation
+      window.addEventListener('online', onOnline)
+      window.addEventListener('pagehide', onPageHide)
+      // The config and the engines' chunk are fetched once, whatever the mounts.
+      boot ??= Promise.all([currentConfig(initial), import('./network')])
+      void boot.then(([site, chunk]) => {
+        if (active && mine === generation) startEngines(site, chunk)
+      })
+    },
+    stop() {
+      if (!active) return
+      active = false
+      generation++
+      window.removeEventListener('online', onOnline)
+      window.removeEventListener('pagehide', onPageHide)
+      monitor.flush()
+      const engines = network.getSnapshot()
+      engines?.chooser.stop()
+      engines?.fastPath.stop()
+    },
+  }
+}

@@ -1,0 +1,6 @@
+export * from './constants'
+export { createRouteChooser, type RouteChooser, type RouteChooserOptions } from './chooser'
+export type { HostStatus, RouteSnapshot } from './snapshot'
+export { decideSwitch, type LeadRun, type LeadRuns, type SwitchDecision, type SwitchReason } from './decide'
+export { initialHistory, probeTime, pushSample, weightedScore, ROUTE_WEIGHTS, type ProbeHistory } from './score'
+export { loadSavedRoute, saveRoute, type LoadedRoute, type SavedRoute } from './persistence'

@@ -1,0 +1,53 @@
+import { builtinSymbolList } from '../symbols/builtin'
+import { isStale } from '../symbols/provenance'
+import { filterSymbols, preferBetter, toSymbolListView, type SymbolListView } from './view'
+
+const T0 = Date.UTC(2026, 10, 21)
+
+function view(source: SymbolListView['provenance']['source'], fetchedAt: number, pairs = 2): SymbolListView {
+  const base = toSymbolListView(builtinSymbolList(fetchedAt))
+  return { ...base, pairCount: pairs, provenance: { ...base.provenance, source, fetchedAt } }
+}
+
+describe('symbol list view', () => {
+  it('projects the built-in list into rows under USDT', () => {
+    const v = toSymbolListView(builtinSymbolList(T0))
+    expect(v.groups.map((g) => g.tokenId)).toEqual(['USDT'])
+    expect(v.groups[0]?.rows.map((r) => `${r.base}/${r.quote}`)).toEqual(['BTC/USDT', 'ETH/USDT'])
+    expect(v.pairCount).toBe(2)
+  })
+
+  it('filters by tab, tag and search (base, quote, full name, joined pair)', () => {
+    const v = toSymbolListView(builtinSymbolList(T0))
+    const tab = { kind: 'quote' as const, tokenId: 'USDT' }
+    expect(filterSymbols(v, { tab, tag: null, query: 'eth' }).map((r) => r.symbolId)).toEqual(['ETHUSDT'])
+    expect(filterSymbols(v, { tab, tag: null, query: 'bitcoin' }).map((r) => r.symbolId)).toEqual(['BTCUSDT'])
+    expect(filterSymbols(v, { tab, tag: null, query: 'btc/usdt' }).map((r) => r.symbolId)).toEqual(['BTCUSDT'])
+    expect(filterSymbols(v, { tab, tag: 'no-such-tag', query: '' })).toEqual([])
+    expect(filterSymbols(v, { tab: { kind: 'fiat' }, tag: null, query: '' })).toEqual([])
+  })
+
+  it('never replaces a list with the built-in sample or an older cached copy', () => {
+    const live = view('v3+all', T0)
+    expect(preferBetter(live, view('builtin', T0 + 60_000), T0 + 60_000)).toMatchObject({
+      pairCount: 2,
+      provenance: { source: 'cache', fetchedAt: T0, ageMs: 60_000 },
+    })
+    expect(preferBetter(live, view('cache', T0 - 1), T0 + 5).provenance).toMatchObject({ source: 'cache', fetchedAt: T0 })
+    expect(preferBetter(live, view('cache', T0 + 10, 600), T0 + 20).pairCount).toBe(600)
+    expect(preferBetter(live, view('v2', T0 + 10, 3), T0 + 20).provenance.source).toBe('v2')
+    expect(preferBetter(undefined, view('builtin', T0), T0).provenance.source).toBe('builtin')
+  })
+
+  it('shows the browser\'s cached list over the built-in sample, even a sample stamped later', () => {
+    const sample = view('builtin', T0 + 3_600_000)
+    expect(preferBetter(sample, view('cache', T0, 600), T0 + 3_600_000)).toMatchObject({ pairCount: 600, provenance: { source: 'cache', fetchedAt: T0 } })
+    expect(preferBetter(sample, view('builtin', T0 + 3_700_000), T0 + 3_700_000).provenance.source).toBe('builtin')
+  })
+
+  it('calls cached and built-in lists stale', () => {
+    expect(isStale(view('cache', T0).provenance)).toBe(true)
+    expect(isStale(view('builtin', T0).provenance)).toBe(true)
+    expect(isStale(view('v2', T0).provenance)).toBe(false)
+  })
+})

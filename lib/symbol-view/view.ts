@@ -1,0 +1,100 @@
+/**
+ * The symbol list as the page shows it: a compact projection of the SPEC §3 collections, so
+ * the HTML and the client's SWR fallback carry ~150 bytes per pair instead of ~40 fields.
+ */
+import type { Provenance } from '../symbols/provenance'
+import { preferList } from '../symbols/shown'
+import type { SymbolListResult } from '../symbols/result'
+
+export interface SymbolRow {
+  symbolId: string
+  base: string
+  quote: string
+  /** Full name of the base token, e.g. "Bitcoin". */
+  name: string
+  volume: string
+  tags: string[]
+  /** Leveraged token: its direction and ratio (BTC3L → LONG, 3). */
+  leveraged: { direction: 'LONG' | 'SHORT'; ratio: number | null } | null
+  banBuy: boolean
+  banSell: boolean
+  test: boolean
+  tradeStatus: number
+}
+
+export interface SymbolGroup {
+  tokenId: string
+  tokenName: string
+  isFiat: boolean
+  tags: string[]
+  rows: SymbolRow[]
+}
+
+export interface SymbolListView {
+  groups: SymbolGroup[]
+  provenance: Provenance
+  pairCount: number
+}
+
+const LEVERAGE_RATIO = /(\d+)[LS]$/
+
+export function toSymbolListView(list: SymbolListResult): SymbolListView {
+  const groups = list.quoteTokenResult.map((group) => ({
+    tokenId: group.tokenId,
+    tokenName: group.tokenName,
+    isFiat: list.quoteTokenInfo.some((info) => info.tokenId === group.tokenId && info.isFiat),
+    tags: group.quoteTags,
+    rows: group.quoteTokenSymbols
+      .filter((pair) => pair.showStatus)
+      .map((pair) => ({
+        symbolId: pair.symbolId,
+        base: pair.baseTokenName || pair.baseTokenId,
+        quote: pair.quoteTokenName || pair.quoteTokenId,
+        name: pair.tokenFullName,
+        volume: pair.volume,
+        tags: pair.tags,
+        leveraged: pair.ltDirection
+          ? { direction: pair.ltDirection, ratio: Number(LEVERAGE_RATIO.exec(pair.baseTokenName)?.[1] ?? Number.NaN) || null }
+          : null,
+        banBuy: pair.isBanBuy,
+        banSell: pair.isBanSell,
+        test: pair.isTest,
+        tradeStatus: pair.tradeStatus,
+      })),
+  }))
+  return { groups, provenance: list.provenance, pairCount: groups.reduce((n, g) => n + g.rows.length, 0) }
+}
+
+export type SymbolTab = { kind: 'quote'; tokenId: string } | { kind: 'fiat' }
+
+export interface SymbolFilter {
+  tab: SymbolTab
+  tag: string | null
+  query: string
+}
+
+/** The rows a tab, tag and search box select. Search matches base, quote or full name. */
+export function filterSymbols(view: SymbolListView, filter: SymbolFilter): SymbolRow[] {
+  const groups = filter.tab.kind === 'fiat' ? view.groups.filter((g) => g.isFiat) : view.groups.filter((g) => g.tokenId === (filter.tab as { tokenId: string }).tokenId)
+  const query = filter.query.trim().toLowerCase().replace(/[\s/_-]+/g, '')
+  return groups.flatMap((group) =>
+    group.rows.filter((row) => {
+      if (filter.tag !== null && !row.tags.includes(filter.tag)) return false
+      if (!query) return true
+      return (
+        row.base.toLowerCase().includes(query) ||
+        row.quote.toLowerCase().includes(query) ||
+        row.name.toLowerCase().includes(query) ||
+        `${row.base}${row.quote}`.toLowerCase().includes(query)
+      )
+    }),
+  )
+}
+
+/**
+ * The client never swaps a list for a worse one (developers' guide: "the last good data is
+ * never replaced by worse"): the chain's rule, `preferList` in lib/symbols/shown.ts.
+ */
+export function preferBetter(current: SymbolListView | undefined, incoming: SymbolListView, now: number): SymbolListView {
+  return preferList(current, incoming, now, (view) => view.pairCount === 0)
+}

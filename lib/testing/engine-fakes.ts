@@ -1,0 +1,141 @@
+/**
+ * Test doubles for the network engines (tests only): a deterministic scheduler that owns the
+ * clock and the timers, a page-visibility switch, a seeded random source and a fake network
+ * whose answers arrive after a per-host latency on that same clock.
+ */
+import type { FetchLike, Timers, Visibility } from '../engine-kit/environment'
+
+interface Pending {
+  at: number
+  seq: number
+  fn: () => void
+}
+
+export interface FakeScheduler {
+  now(): number
+  timers: Timers
+  /** Moves the clock, firing due timers in time order and letting promises settle after each. */
+  advance(ms: number): Promise<void>
+  /** Lets pending promise chains run (fetch bodies, async engine steps) without moving the clock. */
+  settle(): Promise<void>
+  pendingCount(): number
+  /** Delays requested by setTimeout, in call order (to check cadences). */
+  requested: number[]
+}
+
+export function createFakeScheduler(start = 0): FakeScheduler {
+  let now = start
+  let seq = 0
+  const pending = new Map<number, Pending>()
+  const requested: number[] = []
+  const settle = async () => {
+    for (let i = 0; i < 8; i++) await new Promise<void>((resolve) => setImmediate(resolve))
+  }
+  const due = (until: number): [number, Pending] | undefined => {
+    let best: [number, Pending] | undefined
+    for (const entry of pending) {
+      if (entry[1].at > until) continue
+      if (!best || entry[1].at < best[1].at || (entry[1].at === best[1].at && entry[1].seq < best[1].seq)) best = entry
+    }
+    return best
+  }
+  return {
+    now: () => now,
+    timers: {
+      setTimeout(fn, ms) {
+        const id = ++seq
+        requested.push(ms)
+        pending.set(id, { at: now + Math.max(0, ms), seq: id, fn })
+        return id
+      },
+      clearTimeout(handle) {
+        pending.delete(handle as number)
+      },
+    },
+    async advance(ms) {
+      const end = now + ms
+      await settle()
+      for (let next = due(end); next; next = due(end)) {
+        pending.delete(next[0])
+        now = Math.max(now, next[1].at)
+        next[1].fn()
+        await settle()
+      }
+      now = end
+      await settle()
+    },
+    settle,
+    pendingCount: () => pending.size,
+    requested,
+  }
+}
+
+export function createFakeVisibility(hidden = false): Visibility & { setHidden(value: boolean): void } {
+  const listeners = new Set<() => void>()
+  return {
+    isHidden: () => hidden,
+    onVisibilityChange(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    setHidden(value) {
+      hidden = value
+      for (const listener of [...listeners]) listener()
+    },
+  }
+}
+
+/** mulberry32: a small seeded generator, so "random" simulations replay exactly. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = Math.imul(a ^ (a >>> 15), 1 | a)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+/** How a fake host answers: after `latencyMs` (a number or drawn per request), or not at all. */
+export interface FakeHostBehaviour {
+  latencyMs: number | (() => number)
+  /** 'refuse' rejects like a refused connection; 'hang' never answers; a number answers that ret_code. */
+  fault?: 'refuse' | 'hang' | number
+  /** A custom JSON body (getproxy answers). */
+  body?: unknown
+}
+
+export interface FakeNetwork {
+  fetch: FetchLike
+  set(origin: string, behaviour: FakeHostBehaviour): void
+  /** Requested URLs, in order. */
+  calls: string[]
+}
+
+export function createFakeNetwork(scheduler: FakeScheduler): FakeNetwork {
+  const hosts = new Map<string, FakeHostBehaviour>()
+  const calls: string[] = []
+  const fetch: FetchLike = (input, init) =>
+    new Promise<Response>((resolve, reject) => {
+      calls.push(input)
+      const behaviour = hosts.get(new URL(input).origin)
+      if (!behaviour || behaviour.fault === 'refuse') return reject(new TypeError('fetch failed'))
+      if (init.signal?.aborted) return reject(new DOMException('The operation was aborted.', 'AbortError'))
+      const latency = typeof behaviour.latencyMs === 'function' ? behaviour.latencyMs() : behaviour.latencyMs
+      const abort = () => {
+        scheduler.timers.clearTimeout(handle)
+        reject(new DOMException('The operation was aborted.', 'AbortError'))
+      }
+      const handle =
+        behaviour.fault === 'hang'
+          ? undefined
+          : scheduler.timers.setTimeout(() => {
+              init.signal?.removeEventListener('abort', abort)
+              const code = typeof behaviour.fault === 'number' ? behaviour.fault : 0
+              const body = behaviour.body ?? { ret_code: code, ret_msg: code ? 'fault' : 'OK', result: {} }
+              resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }))
+            }, latency)
+      init.signal?.addEventListener('abort', abort, { once: true })
+    })
+  return { fetch, set: (origin, behaviour) => hosts.set(origin, behaviour), calls }
+}

@@ -1,0 +1,71 @@
+/**
+ * Loader test harness: the real simulator on 127.0.0.1 (ports 0) and a loader wired to it with
+ * a recording monitor, a recording fetch and an injectable clock.
+ */
+import type { Simulator } from '@/simulator/contract'
+import { startSimulator } from '@/simulator/server'
+import { createHttpClient } from '../http/client'
+import { createRecordingMonitor } from './recording-monitor'
+import { createMemoryStorage } from '../storage/memory'
+import type { KeyValueStorage } from '../storage/storage'
+import { createSymbolLoader, type SymbolLoader } from '../symbols/loader'
+
+export const startSim = (): Promise<Simulator> => startSimulator({ ports: { main: 0, alt1: 0, alt2: 0, fastPath: 0, admin: 0 } })
+
+/** Short enough to keep hang/drip faults fast, long enough for a loaded CI machine. */
+export const TEST_TIMEOUT_MS = 600
+
+export interface HarnessOptions {
+  storage?: KeyValueStorage
+  monitor?: Parameters<typeof createSymbolLoader>[0]['monitor']
+  /** Rewrites a request URL before it goes out (to play an upstream that misbehaves). */
+  rewrite?: (url: string) => string
+  /** Keep the body of every answer (only for tests whose faults let bodies finish). */
+  recordBodies?: boolean
+  timeoutMs?: number
+}
+
+export interface Harness {
+  loader: SymbolLoader
+  monitor: ReturnType<typeof createRecordingMonitor>
+  storage: KeyValueStorage
+  /** Every URL requested, in order. */
+  urls: string[]
+  bodies: Map<string, unknown>
+  clock: { now: number }
+}
+
+export function harness(sim: Simulator, options: HarnessOptions = {}): Harness {
+  const monitor = createRecordingMonitor()
+  const storage = options.storage ?? createMemoryStorage()
+  const urls: string[] = []
+  const bodies = new Map<string, unknown>()
+  const clock = { now: 1_800_000_000_000 }
+  const recordingFetch = async (input: string, init: RequestInit) => {
+    const url = options.rewrite ? options.rewrite(input) : input
+    urls.push(url)
+    const response = await fetch(url, init)
+    if (options.recordBodies) bodies.set(url, JSON.parse(await response.clone().text()))
+    return response
+  }
+  const client = createHttpClient({ baseUrl: sim.urls.main, fetch: recordingFetch })
+  const loader = createSymbolLoader({
+    client,
+    storage,
+    monitor: options.monitor ?? monitor,
+    now: () => clock.now,
+    timeoutMs: options.timeoutMs ?? TEST_TIMEOUT_MS,
+  })
+  return { loader, monitor, storage, urls, bodies, clock }
+}
+
+/** The query of the last request to an endpoint, e.g. query(urls, 'symbol_list_all').get('last_modified_at'). */
+export function lastQuery(urls: readonly string[], endpoint: string): URLSearchParams {
+  const url = [...urls].reverse().find((u) => u.includes(`/${endpoint}`))
+  if (!url) throw new Error(`no request to ${endpoint} in ${urls.join(', ')}`)
+  return new URL(url).searchParams
+}
+
+/** The chain's two remote sources failing with an HTTP error on the main host. */
+export const downV3 = (sim: Simulator) => sim.setFault({ host: 'main', endpoint: 'symbol_list_v3', fault: { kind: 'status', status: 503 } })
+export const downV2 = (sim: Simulator) => sim.setFault({ host: 'main', endpoint: 'symbol_list_v2', fault: { kind: 'status', status: 502 } })
