@@ -32,6 +32,8 @@ export function installFleet(config: SiteConfig): FleetHandlerSettings | null {
   if (!config.fleet || process.env.NEXT_PHASE === 'phase-production-build') return null
   const settings = { ...config.fleet, fingerprint: configFingerprint(config) }
   ;(globalThis as Record<symbol, unknown>)[HANDLER_KEY] = settings
+  // Connect now: a link made by the first request would answer that request from disk alone.
+  fleetLink(config)
   logger.info({ fingerprint: settings.fingerprint, timeoutMs: settings.timeoutMs }, 'fleet mode: sharing cache and pair lists through redis')
   return settings
 }
