@@ -4,6 +4,18 @@ import { loadStoredList } from '@/lib/symbols/stale'
 import type { Entry } from './symbol-entries'
 import { copyOf, type SharedListStore } from './symbol-shared'
 
+/** How often an instance waiting for another's refresh looks at the fleet's copy. */
+const POLL_MS = 100
+
+interface LookHooks {
+  /** With a good list known, how long to wait for the lease holder's copy. */
+  patienceMs: number
+  /** Records a list taken from the fleet as the one pages get. */
+  settle: (result: SymbolListResult) => SymbolListResult
+  /** After the wait: the last good list as a cached copy, if any. */
+  lastGood: () => SymbolListResult | undefined
+}
+
 /**
  * The fleet side of the pair-list service (docs/decisions.md "One pair-list refresher per
  * fleet"): pulling the fleet's newer copy into this instance's storage (memory and disk), and
@@ -39,7 +51,32 @@ export function createFleetLists(shared: SharedListStore, { reuseMs, now }: { re
     if (copy) await shared.write(entry.key, copy)
   }
 
-  return { adopt, push, lease: (entry: Entry) => shared.lease(entry.key, reuseMs) }
+  /**
+   * The fleet's fresh copy if there is one; else, when another instance holds this window's
+   * lease, its copy as soon as it arrives (polled, at most patienceMs), then `lastGood()`.
+   * Undefined: this instance refreshes itself (it holds the lease, Redis is away, or it has
+   * nothing at all to show). One look per (upstream, language) at a time, shared by renders.
+   */
+  function look(entry: Entry, hooks: LookHooks): Promise<SymbolListResult | undefined> {
+    let asking = asks.get(entry)
+    if (!asking) asks.set(entry, (asking = follow(entry, hooks).finally(() => asks.delete(entry))))
+    return asking
+  }
+  const asks = new Map<Entry, Promise<SymbolListResult | undefined>>()
+
+  async function follow(entry: Entry, { patienceMs, settle, lastGood }: LookHooks): Promise<SymbolListResult | undefined> {
+    const fresh = await adopt(entry)
+    if (fresh) return settle(fresh)
+    if ((await shared.lease(entry.key, reuseMs)) !== 'taken') return undefined
+    for (let i = 0; i < Math.ceil(patienceMs / POLL_MS); i++) {
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS))
+      const arrived = await adopt(entry)
+      if (arrived) return settle(arrived)
+    }
+    return lastGood()
+  }
+
+  return { look, push }
 }
 
 export type FleetLists = ReturnType<typeof createFleetLists>
