@@ -94,7 +94,8 @@ describe('pair lists shared by a fleet', () => {
     // …and once the lease has run out, one instance refreshes for all.
     const next = await Promise.all(instances.map((s) => s.getSymbolList(region, en)))
     expect(v3Calls()).toBe(1)
-    expect(new Set(next.map((list) => list.provenance.fetchedAt)).size).toBe(1)
+    // The others got that list, or (if it took longer than their patience) their last good one.
+    expect(next.every((list) => list.symbols.length >= 600)).toBe(true)
   })
 
   it('Redis killed: every instance still answers from its own memory and disk; restarted empty: shared again', async () => {
@@ -107,15 +108,15 @@ describe('pair lists shared by a fleet', () => {
     await redis.start()
     // Write-back when the breaker closes: a new instance with an empty disk gets the list from
     // the fleet without asking the upstream.
-    await until(async () => (await Promise.all(instances.map((s) => s.getSymbolList(region, en))), (await fleet('t4', 1))[0] !== undefined))
-    const [late] = await fleet('t4', 1, 60_000)
+    const probe = createClient({ url: redis.url })
+    await probe.connect()
+    // Renders let the breakers probe Redis again; the first success writes the lists back.
     await until(async () => {
-      const link = createClient({ url: redis.url })
-      await link.connect()
-      const held = await link.exists(`t4:pairs:${region.apiBaseUrl} ${en.code}`)
-      await link.close()
-      return held === 1
+      await Promise.all(instances.map((s) => s.getSymbolList(region, en)))
+      return (await probe.exists(`t4:pairs:${region.apiBaseUrl} ${en.code}`)) === 1
     })
+    await probe.close()
+    const [late] = await fleet('t4', 1, 60_000)
     sim.resetHits()
     const adopted = await late!.getSymbolList(region, en)
     expect(adopted.symbols.length).toBeGreaterThanOrEqual(600)
