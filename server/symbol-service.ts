@@ -10,6 +10,7 @@ import { createFileStorage } from './file-storage'
 import { createServerMonitor, metrics, timedFetch } from './observability'
 import { attemptMonitor, type Entry, type SymbolServiceOptions, type Upstream } from './symbol-entries'
 import { describeRegion } from './symbol-status'
+import { createFleetLists } from './symbol-fleet'
 
 export type { SymbolServiceOptions } from './symbol-entries'
 
@@ -25,6 +26,9 @@ export function createSymbolService(options: SymbolServiceOptions) {
   const { dir, reuseMs = 10_000, patienceMs = 1500, refreshMs = 60_000, now = Date.now, random = Math.random } = options
   const entries = new Map<string, Entry>()
   const upstreams = new Map<string, Upstream>()
+  const fleet = options.shared && createFleetLists(options.shared, { reuseMs, now })
+  // Written while Redis was away: shared again as soon as it answers (the fleet keeps the newer).
+  options.shared?.onRecovered(() => Promise.all([...entries.values()].map((entry) => fleet?.push(entry))))
 
   function upstreamFor(region: RegionConfig): Upstream {
     let upstream = upstreams.get(region.apiBaseUrl)
@@ -39,7 +43,7 @@ export function createSymbolService(options: SymbolServiceOptions) {
       const client = createHttpClient({ baseUrl: region.apiBaseUrl, fetch: timedFetch(options.fetch), language: { code: language.code, locale: language.locale } })
       // The caches hold one language's list each (lib/symbols/storage-keys.ts): one folder per loader.
       const storage = createFileStorage(join(dir, encodeURIComponent(key).replace(/%/g, '_')))
-      const created: Entry = { key, upstream: region.apiBaseUrl, language: language.code, caches: createSymbolCaches(storage), failures: 0 }
+      const created: Entry = { key, upstream: region.apiBaseUrl, language: language.code, storage, caches: createSymbolCaches(storage), failures: 0 }
       const monitor = attemptMonitor(createServerMonitor(region.id), created)
       created.loader = createSymbolLoader({ client, storage, monitor, now, language: language.code, timeoutMs: options.timeoutMs })
       entries.set(key, (entry = created))
@@ -106,6 +110,7 @@ export function createSymbolService(options: SymbolServiceOptions) {
     if (isLive(loaded)) {
       upstream.backoff.succeeded()
       entry.failures = 0
+      await fleet?.push(entry)
     } else {
       const first = entry.attempt.find((incident) => incident.message) ?? entry.attempt[0]
       upstream.backoff.failed({ code: first?.code, message: first?.message ?? `no live list (${loaded.provenance.source})` })
@@ -120,6 +125,12 @@ export function createSymbolService(options: SymbolServiceOptions) {
     const entry = entryFor(region, language)
     const previous = entry.last
     if (previous && isLive(previous.result) && now() - previous.at < reuseMs) return previous.result
+    const shared = await fleet?.look(entry, {
+      patienceMs,
+      settle: (result) => record(entry, region, result, false),
+      lastGood: () => (fallbackFor(entry, region) ? withoutUpstream(entry, region) : undefined),
+    })
+    if (shared) return shared
     const fallback = fallbackFor(entry, region)
     if (fallback && !upstreamFor(region).backoff.mayAttempt()) return withoutUpstream(entry, region)
     const loading = (entry.pending ??= refresh(entry, region).finally(() => (entry.pending = undefined)))

@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto'
+import { Gauge } from 'prom-client'
+import type { SiteConfig } from '@/lib/regions/config'
+import { processRedisLink, type RedisLink } from './redis-link.cjs'
+import { processSingleton } from './global'
+import { logger, metrics } from './observability'
+
+/**
+ * Fleet mode (REDIS_URL set): the process's Redis link and what the cache handler needs to find
+ * it (docs/decisions.md "Fleet mode is REDIS_URL", "Cache keys: build and configuration").
+ */
+export interface FleetHandlerSettings {
+  redisUrl: string
+  timeoutMs: number
+  fingerprint: string
+}
+
+/**
+ * A short hash of every setting that can reach a rendered page (hosts, public URLs, upstreams,
+ * languages, fast-path and icon hosts). Instances with different settings share nothing; the
+ * Redis settings themselves are left out (they shape no page).
+ */
+export function configFingerprint(config: SiteConfig): string {
+  const { fleet: _fleet, ...rest } = config
+  return createHash('sha256').update(JSON.stringify(rest)).digest('hex').slice(0, 16)
+}
+
+const HANDLER_KEY = Symbol.for('spot-site.fleet')
+
+/** Called once at start (server/startup.ts): tells the cache handler (plain CommonJS) where to share. */
+export function installFleet(config: SiteConfig): FleetHandlerSettings | null {
+  if (!config.fleet || process.env.NEXT_PHASE === 'phase-production-build') return null
+  const settings = { ...config.fleet, fingerprint: configFingerprint(config) }
+  ;(globalThis as Record<symbol, unknown>)[HANDLER_KEY] = settings
+  // Connect now: a link made by the first request would answer that request from disk alone.
+  fleetLink(config)
+  logger.info({ fingerprint: settings.fingerprint, timeoutMs: settings.timeoutMs }, 'fleet mode: sharing cache and pair lists through redis')
+  return settings
+}
+
+/** The process's Redis link in fleet mode, else null; its figures go to /api/metrics. */
+export function fleetLink(config: SiteConfig): RedisLink | null {
+  const settings = config.fleet
+  if (!settings) return null
+  const link = processRedisLink(settings, (level, detail, message) => logger[level](detail, message))
+  processSingleton('redis-metrics', () => registerRedisMetrics(link))
+  return link
+}
+
+/** Read from the link when /api/metrics is scraped. */
+function registerRedisMetrics(link: RedisLink) {
+  const registers = [metrics.registry]
+  new Gauge({
+    name: 'spot_redis_commands',
+    help: 'Redis commands since start by outcome: ok, failed, timeout, skipped (breaker open)',
+    labelNames: ['outcome'],
+    registers,
+    collect() {
+      const { counts } = link.status()
+      for (const outcome of ['ok', 'failed', 'timeout', 'skipped'] as const) this.set({ outcome }, counts[outcome])
+    },
+  })
+  new Gauge({
+    name: 'spot_redis_breaker_opened',
+    help: 'Times the Redis circuit breaker opened since start',
+    registers,
+    collect() {
+      this.set(link.status().counts.opened)
+    },
+  })
+  new Gauge({
+    name: 'spot_redis_up',
+    help: '1 while Redis answers and the breaker is closed, else 0 (serving from memory and disk)',
+    registers,
+    collect() {
+      const { connected, breaker } = link.status()
+      this.set(connected && breaker === 'closed' ? 1 : 0)
+    },
+  })
+  return true
+}
+
+/** What /api/health says about Redis: null without a fleet; degraded when it is not in use. */
+export function redisHealth(config: SiteConfig) {
+  const link = fleetLink(config)
+  if (!link) return null
+  const { breaker, connected, lastError, counts } = link.status()
+  return { status: connected && breaker === 'closed' ? 'ok' : 'degraded', connected, breaker, lastError, counts }
+}

@@ -1,0 +1,82 @@
+import { INCREMENTAL_CACHE_KEY, SYMBOL_CACHE_KEY } from '@/lib/symbols/storage-keys'
+import type { SymbolListResult } from '@/lib/symbols'
+import { loadStoredList } from '@/lib/symbols/stale'
+import type { Entry } from './symbol-entries'
+import { copyOf, type SharedListStore } from './symbol-shared'
+
+/** How often an instance waiting for another's refresh looks at the fleet's copy. */
+const POLL_MS = 100
+
+interface LookHooks {
+  /** With a good list known, how long to wait for the lease holder's copy. */
+  patienceMs: number
+  /** Records a list taken from the fleet as the one pages get. */
+  settle: (result: SymbolListResult) => SymbolListResult
+  /** After the wait: the last good list as a cached copy, if any. */
+  lastGood: () => SymbolListResult | undefined
+}
+
+/**
+ * The fleet side of the pair-list service (docs/decisions.md "One pair-list refresher per
+ * fleet"): pulling the fleet's newer copy into this instance's storage (memory and disk), and
+ * pushing this instance's copy after a live refresh or when Redis comes back.
+ */
+export function createFleetLists(shared: SharedListStore, { reuseMs, now }: { reuseMs: number; now: () => number }) {
+  /**
+   * Takes the fleet's copy when it is newer than this instance's (the conditional requests then
+   * use its version and incremental cache). Returns the list when the newest copy is fresh enough
+   * to count as live (fetched within the reuse window by whichever instance held the lease).
+   */
+  async function adopt(entry: Entry): Promise<SymbolListResult | undefined> {
+    const copy = await shared.read(entry.key)
+    const mine = copyOf(entry.storage)
+    if (copy && copy.fetchedAt > (mine?.fetchedAt ?? 0)) {
+      entry.storage.setItem(INCREMENTAL_CACHE_KEY, copy.incremental)
+      entry.storage.setItem(SYMBOL_CACHE_KEY, copy.symbol)
+      // The remembered good list is read again from the newer records (unless it is newer still).
+      if ((entry.good?.provenance.fetchedAt ?? 0) < copy.fetchedAt) entry.good = undefined
+    }
+    const fetchedAt = Math.max(copy?.fetchedAt ?? 0, mine?.fetchedAt ?? 0)
+    if (fetchedAt === 0 || now() - fetchedAt >= reuseMs) return undefined
+    const last = entry.last?.result
+    if (last && last.provenance.fetchedAt === fetchedAt && last.provenance.source !== 'cache' && last.provenance.source !== 'builtin') return last
+    const stored = loadStoredList(entry.caches, now())
+    // Only a live v3+all load writes these records, so a fresh copy is that list.
+    return stored && { ...stored, provenance: { source: 'v3+all', fetchedAt: stored.provenance.fetchedAt, dropped: stored.provenance.dropped } }
+  }
+
+  /** Shares this instance's records (the fleet keeps the newer of the two). */
+  async function push(entry: Entry): Promise<void> {
+    const copy = copyOf(entry.storage)
+    if (copy) await shared.write(entry.key, copy)
+  }
+
+  /**
+   * The fleet's fresh copy if there is one; else, when another instance holds this window's
+   * lease, its copy as soon as it arrives (polled, at most patienceMs), then `lastGood()`.
+   * Undefined: this instance refreshes itself (it holds the lease, Redis is away, or it has
+   * nothing at all to show). One look per (upstream, language) at a time, shared by renders.
+   */
+  function look(entry: Entry, hooks: LookHooks): Promise<SymbolListResult | undefined> {
+    let asking = asks.get(entry)
+    if (!asking) asks.set(entry, (asking = follow(entry, hooks).finally(() => asks.delete(entry))))
+    return asking
+  }
+  const asks = new Map<Entry, Promise<SymbolListResult | undefined>>()
+
+  async function follow(entry: Entry, { patienceMs, settle, lastGood }: LookHooks): Promise<SymbolListResult | undefined> {
+    const fresh = await adopt(entry)
+    if (fresh) return settle(fresh)
+    if ((await shared.lease(entry.key, reuseMs)) !== 'taken') return undefined
+    for (let i = 0; i < Math.ceil(patienceMs / POLL_MS); i++) {
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS))
+      const arrived = await adopt(entry)
+      if (arrived) return settle(arrived)
+    }
+    return lastGood()
+  }
+
+  return { look, push }
+}
+
+export type FleetLists = ReturnType<typeof createFleetLists>
