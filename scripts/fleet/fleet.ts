@@ -3,7 +3,7 @@
  * of the build with its own disk cache, as on separate machines) and nginx in front
  * (README "Fleet"). Used by `npm run fleet`, e2e/fleet.spec.ts and scripts/bench-fleet.ts.
  */
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { isolatedProject } from '../../e2e/support/next-server'
@@ -34,6 +34,8 @@ export interface Fleet {
 }
 
 const NEXT_BIN = 'node_modules/next/dist/bin/next'
+// Debian puts nginx in /usr/sbin, which a non-root PATH often lacks.
+const NGINX = existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx'
 
 /** Every instance gets the same explicit configuration: public URLs name nginx, never a port of its own. */
 export function instanceEnv(options: FleetOptions, port: number): Record<string, string> {
@@ -99,7 +101,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     const enabled = Object.values(config.regions).filter((r) => r.enabled)
     const conf = join(prefix, 'nginx.conf')
     writeFileSync(conf, renderNginxConf({ root, prefix, port: options.nginxPort, instancePorts: options.instancePorts, serverNames: enabled.flatMap((r) => r.hosts), microCache: options.microCache }))
-    const nginx = start('nginx', 'nginx', ['-p', prefix, '-e', join(prefix, 'error.log'), '-c', conf, '-g', 'daemon off;'], { cwd: prefix, env: process.env, logFile: join(logDir, 'nginx.log') })
+    const nginx = start('nginx', NGINX, ['-p', prefix, '-e', join(prefix, 'error.log'), '-c', conf, '-g', 'daemon off;'], { cwd: prefix, env: process.env, logFile: join(logDir, 'nginx.log') })
     started.push(nginx)
     await waitForHttp(nginx, options.nginxPort, '/api/live')
     const urls = Object.fromEntries(enabled.map((r) => [r.id, r.publicUrl]))
