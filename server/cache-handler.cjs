@@ -9,8 +9,9 @@
  * (docs/decisions.md "Only 200 pages are stored").
  *
  * Store: Next's own file-system cache (memory LRU + .next/server/route-cache), so build seeds,
- * tags and lifetimes behave exactly as without a handler. A shared store for a fleet goes in as
- * another `makeStore`; the policy stays in front of it.
+ * tags and lifetimes behave exactly as without a handler. In fleet mode (REDIS_URL, set up by
+ * server/startup.ts) a shared layer goes over it (./cache-shared.cjs; docs/decisions.md "Shared
+ * page cache"); the policy stays in front of both.
  *
  * Plain CommonJS: `next start` loads this file with Node as is, and the build also bundles it
  * into the edge middleware, where it stands aside (no Node module is required on that path).
@@ -45,6 +46,49 @@ function fileSystemStore(ctx) {
   return new FileSystemCache(ctx)
 }
 
+/**
+ * The shared layer's process-wide state, one per cache namespace: the build (BUILD_ID and
+ * deployment id) and the site configuration's fingerprint, so no instance ever serves a page made
+ * by another build or with other settings (docs/decisions.md "Cache keys: build and configuration").
+ */
+function sharedState(settings, ctx) {
+  const { readFileSync } = require('node:fs')
+  const { join } = require('node:path')
+  let buildId = 'dev'
+  try {
+    buildId = readFileSync(join(ctx.serverDistDir, '..', 'BUILD_ID'), 'utf8').trim()
+  } catch {
+    // No build (tests): the fingerprint and deployment id still separate namespaces.
+  }
+  const prefix = `spot:${buildId}:${process.env.NEXT_DEPLOYMENT_ID ?? ''}:${settings.fingerprint}`
+  const states = (globalThis[Symbol.for('spot-site.shared-cache')] ??= new Map())
+  if (!states.has(prefix)) {
+    const { processRedisLink } = require('./redis-link.cjs')
+    const { createSharedState } = require('./cache-shared.cjs')
+    const log = (level, detail, message) => console[level === 'warn' ? 'warn' : 'log'](JSON.stringify({ level, service: 'spot-site', ...detail, msg: message }))
+    states.set(prefix, createSharedState({ link: processRedisLink(settings, log), prefix, maxMemoryBytes: ctx.maxMemoryCacheSize || undefined }))
+  }
+  return states.get(prefix)
+}
+
+/** Fleet mode: the shared layer over the file-system cache; otherwise the file-system cache alone. */
+function defaultStore(ctx) {
+  const local = fileSystemStore(ctx)
+  const settings = globalThis[Symbol.for('spot-site.fleet')]
+  if (!settings || process.env.NEXT_PHASE === 'phase-production-build') return local
+  return layered(sharedState(settings, ctx), local)
+}
+
+/** A store over a shared state and this instance's local store. */
+function layered(state, local) {
+  return {
+    get: (key, ctx) => state.get(key, ctx, local),
+    set: (key, data, ctx) => state.set(key, data, ctx, local),
+    revalidateTag: (tags, durations) => state.revalidateTag(tags, durations, local),
+    resetRequestCache: () => local.resetRequestCache?.(),
+  }
+}
+
 /** A store that keeps nothing: the edge runtime renders no ISR page. */
 const noStore = {
   get: async () => null,
@@ -53,7 +97,7 @@ const noStore = {
   resetRequestCache: () => {},
 }
 
-function createCacheHandler(makeStore = fileSystemStore, onRefused = forgetLifetime) {
+function createCacheHandler(makeStore = defaultStore, onRefused = forgetLifetime) {
   return class PairSiteCacheHandler {
     constructor(ctx) {
       this.store = process.env.NEXT_RUNTIME === 'edge' ? noStore : makeStore(ctx)
@@ -77,3 +121,5 @@ function createCacheHandler(makeStore = fileSystemStore, onRefused = forgetLifet
 module.exports = createCacheHandler()
 module.exports.createCacheHandler = createCacheHandler
 module.exports.isWorthStoring = isWorthStoring
+module.exports.layered = layered
+module.exports.fileSystemStore = fileSystemStore

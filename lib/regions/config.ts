@@ -10,6 +10,7 @@ import {
   ConfigError, apiHostsValue, booleanValue, fastPathModeValue, hopsValue, hostValue, languagesModeValue, listOf, originValue, portValue, readValue, urlValue,
 } from './config-values'
 import { DEMO_DEFAULTS, MissingConfigError, missingProductionVariables, usesDemoDefaults } from './config-demo'
+import { loadFleetSettings, type FleetSettings } from './config-fleet'
 import { REGION_IDS, REGIONS, REGIONS_WITH_ALL_LANGUAGES, isRegionId, type RegionId } from './regions'
 
 export { ConfigError } from './config-values'
@@ -57,6 +58,8 @@ export interface SiteConfig {
   fastPath: FastPathSettings
   /** Origins the pair icons (iconUrl, iconDayUrl) come from: the CSP's img-src. */
   iconHosts: readonly string[]
+  /** Fleet mode (REDIS_URL set): the shared store; null for the embedded default. */
+  fleet: FleetSettings | null
 }
 
 export type Env = Record<string, string | undefined>
@@ -123,6 +126,7 @@ export function loadSiteConfig(env: Env): SiteConfig {
   const demo = usesDemoDefaults(env)
   const missing = demo ? [] : missingProductionVariables(env)
   if (missing.length > 0) throw new MissingConfigError(missing)
+  const fleet = loadFleetSettings(env)
   const port = readValue('PORT', env.PORT, portValue, 3000)
   // In production every fallback below that names a simulator host is unreachable (checked above).
   const globalApiBase = readValue('API_BASE_URL', env.API_BASE_URL, originValue, DEMO_DEFAULTS.apiBaseUrl)
@@ -148,5 +152,6 @@ export function loadSiteConfig(env: Env): SiteConfig {
       cdnUrl: readValue<string | null>('FAST_PATH_CDN_URL', env.FAST_PATH_CDN_URL, urlValue(['http:', 'https:']), null),
     },
     iconHosts: readValue('ICON_HOSTS', env.ICON_HOSTS, listOf(originValue), [...DEMO_DEFAULTS.iconHosts]),
+    fleet,
   }
 }

@@ -1,0 +1,154 @@
+'use strict'
+/* eslint-disable @typescript-eslint/no-require-imports -- CommonJS loaded by Node as is */
+/**
+ * The fleet's page and data cache: a per-instance memory layer and the instance's own
+ * file-system cache, with Redis shared by every instance (docs/decisions.md "Shared page cache").
+ *
+ * - get: one round trip asks Redis for the entry's last-modified time and the tag version; the
+ *   full entry is fetched only when Redis holds a newer one. Entries carry their own time, so the
+ *   newest copy wins wherever it is, and a local copy newer than Redis's is written back.
+ * - revalidateTag: tag times go to sorted sets (ZADD GT, so a late writer never moves a time
+ *   back) and bump a version; every get sees a new version and merges the times into Next's tag
+ *   manifest before deciding, so a revalidation on one instance reaches all.
+ * - Redis away (breaker open, timeout): everything answers from memory and disk; what was set or
+ *   revalidated meanwhile is written back when the breaker closes.
+ */
+const { decodeEntry, encodeEntry, entrySize } = require('./cache-codec.cjs')
+
+const RESPONSE_KINDS = new Set(['APP_PAGE', 'APP_ROUTE', 'PAGES'])
+/** A shared entry outlives any revalidate period we use; Redis's own eviction bounds the rest. */
+const ENTRY_TTL_MS = 24 * 3600 * 1000
+/** Store only if newer than what is there: two instances regenerating at once keep the newest. */
+const SET_IF_NEWER = `local cur = redis.call('HGET', KEYS[1], 'lm')
+if cur and tonumber(cur) >= tonumber(ARGV[1]) then return 0 end
+redis.call('HSET', KEYS[1], 'lm', ARGV[1], 'd', ARGV[2])
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+return 1`
+
+function tagsOf(key, entry, ctx) {
+  const value = entry?.value
+  if (value && RESPONSE_KINDS.has(value.kind)) {
+    const header = value.headers?.['x-next-cache-tags']
+    return typeof header === 'string' ? header.split(',') : []
+  }
+  return [...(ctx?.tags ?? []), ...(ctx?.softTags ?? [])]
+}
+
+function nextTagsManifest() {
+  return require('next/dist/server/lib/incremental-cache/tags-manifest.external')
+}
+
+/** Process-wide state of one shared cache (the handler itself is made once per request). */
+function createSharedState({ link, prefix, maxMemoryBytes = 50 * 1024 * 1024, now = Date.now, tags = nextTagsManifest() }) {
+  const memory = new Map()
+  let memoryBytes = 0
+  const unsynced = new Set()
+  const unsyncedTags = new Set()
+  let tagVersion = null
+  const k = { entry: (key) => `${prefix}:e:${key}`, stale: `${prefix}:tag-stale`, expired: `${prefix}:tag-expired`, version: `${prefix}:tag-version` }
+
+  function remember(key, entry) {
+    const old = memory.get(key)
+    if (old) memoryBytes -= old.size
+    memory.delete(key)
+    const size = entrySize(entry)
+    memory.set(key, { entry, size })
+    memoryBytes += size
+    for (const [oldest, held] of memory) {
+      if (memoryBytes <= maxMemoryBytes || oldest === key) break
+      memory.delete(oldest)
+      memoryBytes -= held.size
+    }
+  }
+  const recall = (key) => memory.get(key)?.entry
+
+  async function pushEntry(key, entry) {
+    const done = await link.run((c) => c.eval(SET_IF_NEWER, { keys: [k.entry(key)], arguments: [String(entry.lastModified), encodeEntry(entry), String(ENTRY_TTL_MS)] }))
+    if (done === undefined) unsynced.add(key)
+    else unsynced.delete(key)
+  }
+
+  async function pushTags(names) {
+    const times = names.map((tag) => ({ tag, entry: tags.tagsManifest.get(tag) ?? {} }))
+    const done = await link.run(async (c) => {
+      const multi = c.multi()
+      for (const { tag, entry } of times) {
+        if (typeof entry.stale === 'number') multi.zAdd(k.stale, { score: entry.stale, value: tag }, { GT: true })
+        if (typeof entry.expired === 'number') multi.zAdd(k.expired, { score: entry.expired, value: tag }, { GT: true })
+      }
+      multi.incr(k.version)
+      return multi.exec()
+    })
+    for (const tag of names) {
+      if (done === undefined) unsyncedTags.add(tag)
+      else unsyncedTags.delete(tag)
+    }
+  }
+
+  /** Merges the fleet's tag times into Next's manifest (never moving a time back). */
+  async function pullTags(version) {
+    const lists = await link.run((c) => Promise.all([c.zRangeWithScores(k.stale, 0, -1), c.zRangeWithScores(k.expired, 0, -1)]))
+    if (!lists) return
+    lists.forEach((list, i) => {
+      const field = i === 0 ? 'stale' : 'expired'
+      for (const { value: tag, score } of list) {
+        const current = tags.tagsManifest.get(tag) ?? {}
+        if (!(typeof current[field] === 'number' && current[field] >= score)) tags.tagsManifest.set(tag, { ...current, [field]: score })
+      }
+    })
+    tagVersion = version
+  }
+
+  link.onRecovered(async () => {
+    if (unsyncedTags.size > 0) await pushTags([...unsyncedTags])
+    for (const key of [...unsynced]) {
+      const entry = recall(key)
+      if (entry) await pushEntry(key, entry)
+      else unsynced.delete(key)
+    }
+  })
+
+  /** An entry whose tags were revalidated after it was made is a miss (as in Next's own cache). */
+  function unlessExpired(key, entry, ctx) {
+    if (!entry) return null
+    const names = tagsOf(key, entry, ctx)
+    return names.length > 0 && tags.areTagsExpired(names, entry.lastModified) ? null : entry
+  }
+
+  return {
+    counts: () => ({ memoryEntries: memory.size, memoryBytes, unsynced: unsynced.size + unsyncedTags.size }),
+    async get(key, ctx, local) {
+      const mine = recall(key) ?? (await local.get(key, ctx))
+      const head = await link.run((c) => Promise.all([c.hGet(k.entry(key), 'lm'), c.get(k.version)]))
+      if (!head) return unlessExpired(key, mine, ctx)
+      const [lm, version] = head
+      if (version !== null && version !== tagVersion) await pullTags(version)
+      const remoteTime = Number(lm ?? 0)
+      if (remoteTime > (mine?.lastModified ?? 0)) {
+        const text = await link.run((c) => c.hGet(k.entry(key), 'd'))
+        if (text) {
+          const entry = decodeEntry(text)
+          remember(key, entry)
+          return unlessExpired(key, entry, ctx)
+        }
+      } else if (mine?.value && mine.lastModified > remoteTime) {
+        // Made while Redis was away, or Redis restarted empty: the fleet gets it back.
+        void pushEntry(key, { value: mine.value, lastModified: mine.lastModified, cacheControl: mine.cacheControl })
+      }
+      return unlessExpired(key, mine, ctx)
+    },
+    async set(key, data, ctx, local) {
+      const entry = { value: data, lastModified: now(), cacheControl: ctx?.fetchCache ? undefined : ctx?.cacheControl }
+      remember(key, entry)
+      await local.set(key, data, ctx)
+      if (data) await pushEntry(key, entry)
+    },
+    async revalidateTag(names, durations, local) {
+      const list = typeof names === 'string' ? [names] : names
+      await local.revalidateTag(list, durations)
+      if (list.length > 0) await pushTags(list)
+    },
+  }
+}
+
+module.exports = { createSharedState, SET_IF_NEWER }

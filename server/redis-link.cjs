@@ -1,0 +1,129 @@
+'use strict'
+/* eslint-disable @typescript-eslint/no-require-imports -- CommonJS: the cache handler loads it with Node as is */
+/**
+ * One Redis connection per process, behind a circuit breaker, for everything the fleet shares
+ * (pages, tags, pair lists, leases). Redis is never a single point of failure
+ * (docs/decisions.md "Redis is an accelerator, never a dependency"): every command has a short
+ * timeout (tens of ms); after `threshold` failures in a row the breaker opens and commands are
+ * not even sent for `cooldownMs`; then one probe is let through, and its success closes the
+ * breaker and runs the `onRecovered` listeners (write-back of what was written meanwhile).
+ * A failed or skipped command resolves to `undefined`: callers then use their own memory and disk.
+ */
+
+function createBreaker({ threshold = 3, cooldownMs = 1000, now = Date.now } = {}) {
+  let failures = 0
+  let openUntil = 0
+  let probing = false
+  const listeners = new Set()
+  const counts = { ok: 0, failed: 0, timeout: 0, skipped: 0, opened: 0 }
+  return {
+    counts,
+    onRecovered: (fn) => listeners.add(fn),
+    state: () => (openUntil === 0 ? 'closed' : now() < openUntil || probing ? 'open' : 'half-open'),
+    /** Whether a command may be sent now (a half-open breaker lets one probe through). */
+    admit() {
+      if (openUntil === 0) return true
+      if (now() < openUntil || probing) return false
+      probing = true
+      return true
+    },
+    succeeded() {
+      counts.ok += 1
+      failures = 0
+      const recovered = openUntil !== 0
+      openUntil = 0
+      probing = false
+      if (recovered) for (const fn of listeners) Promise.resolve().then(fn).catch(() => {})
+    },
+    failed(kind) {
+      counts[kind] += 1
+      failures += 1
+      if (probing || failures >= threshold) {
+        if (openUntil === 0 || probing) counts.opened += 1
+        openUntil = now() + cooldownMs
+      }
+      probing = false
+    },
+  }
+}
+
+/**
+ * A link over a node-redis client: run(fn) gives fn the client and returns its result, or
+ * undefined when the breaker is open, the client is offline, the command fails or takes longer
+ * than timeoutMs. The client queues nothing while offline (a command would otherwise wait for
+ * the reconnection) and reconnects in the background, at most every 2 s.
+ */
+function createRedisLink({ url, timeoutMs = 50, threshold, cooldownMs, now, createClient, log = () => {} }) {
+  const make = createClient ?? require('redis').createClient
+  const client = make({
+    url,
+    disableOfflineQueue: true,
+    socket: { connectTimeout: Math.max(timeoutMs * 4, 200), reconnectStrategy: (retries) => Math.min(100 * (retries + 1), 2000) },
+  })
+  const breaker = createBreaker({ threshold, cooldownMs, now })
+  let lastError = null
+  client.on('error', (error) => {
+    // Logged once per change, not once per reconnection attempt.
+    const message = String(error?.message ?? error)
+    if (message !== lastError) log('warn', { err: message }, 'redis unavailable')
+    lastError = message
+  })
+  client.on('ready', () => {
+    if (lastError !== null) log('info', {}, 'redis connected')
+    lastError = null
+  })
+  let closed = false
+  client.connect().catch(() => {})
+
+  async function run(fn) {
+    if (closed || !breaker.admit()) {
+      breaker.counts.skipped += 1
+      return undefined
+    }
+    let timer
+    const timeout = new Promise((resolve) => (timer = setTimeout(() => resolve(TIMEOUT), timeoutMs)))
+    try {
+      const result = await Promise.race([Promise.resolve().then(() => fn(client)), timeout])
+      if (result === TIMEOUT) {
+        breaker.failed('timeout')
+        return undefined
+      }
+      breaker.succeeded()
+      return result
+    } catch (error) {
+      lastError = String(error?.message ?? error)
+      breaker.failed('failed')
+      return undefined
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  return {
+    run,
+    onRecovered: breaker.onRecovered,
+    /** For /api/health and /api/metrics. */
+    status: () => ({ breaker: breaker.state(), connected: client.isReady, lastError, counts: { ...breaker.counts } }),
+    async close() {
+      closed = true
+      try {
+        await client.close()
+      } catch {
+        client.destroy?.()
+      }
+    },
+  }
+}
+
+const TIMEOUT = Symbol('timeout')
+
+/** The process's link for the configured URL (globalThis: Next bundles modules once per route). */
+function processRedisLink(settings, log) {
+  const key = Symbol.for('spot-site.redis-link')
+  const links = (globalThis[key] ??= new Map())
+  const id = `${settings.redisUrl} ${settings.timeoutMs}`
+  if (!links.has(id)) links.set(id, createRedisLink({ url: settings.redisUrl, timeoutMs: settings.timeoutMs, log }))
+  return links.get(id)
+}
+
+module.exports = { createBreaker, createRedisLink, processRedisLink }
