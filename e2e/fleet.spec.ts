@@ -89,7 +89,8 @@ test('fleet-wide, the upstream gets at most one pair-list call per reuse window 
   const seconds = 25
   // Each instance keeps rendering pages new to it (so each needs the pair list again once its
   // reuse window has passed), while nginx carries cached traffic beside them.
-  const fresh = freshPairs(500)
+  // main and ae serve the same language list from one upstream: one loader, twice the pages.
+  const fresh = freshPairs(500).flatMap((p) => ['localhost', 'ae.localhost'].map((host) => ({ host, path: `/en/trade/spot/${p.base}/${p.quote}` })))
   const until = sleep(seconds * 1000)
   let done = false
   void until.then(() => (done = true))
@@ -97,7 +98,7 @@ test('fleet-wide, the upstream gets at most one pair-list call per reuse window 
   const renders = FLEET_PORTS.instances.map(async (port, i) => {
     const statuses: number[] = []
     for (let j = i; j < fresh.length && !done; j += FLEET_PORTS.instances.length) {
-      statuses.push((await get('localhost', `/en/trade/spot/${fresh[j]!.base}/${fresh[j]!.quote}`, port)).status)
+      statuses.push((await get(fresh[j]!.host, fresh[j]!.path, port)).status)
     }
     return statuses
   })
