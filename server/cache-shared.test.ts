@@ -44,7 +44,7 @@ afterAll(async () => {
 })
 
 async function instance(prefix: string) {
-  const link = createRedisLink({ url: redis.url, timeoutMs: 50, cooldownMs: 100 })
+  const link = createRedisLink({ url: redis.url, timeoutMs: 300, cooldownMs: 100 })
   links.push(link)
   const tags = tagManifest()
   const local = localStore(tags)

@@ -1,6 +1,8 @@
 import type { FailureBackoff } from '@/lib/http/failure-backoff'
 import type { Monitor } from '@/lib/monitor/monitor'
+import type { KeyValueStorage } from '@/lib/storage/storage'
 import type { SymbolCaches, SymbolListResult, SymbolLoader } from '@/lib/symbols'
+import type { SharedListStore } from './symbol-shared'
 
 /** One incident of the current refresh attempt (SPEC §8 code; the message when it carries an error). */
 export interface AttemptIncident {
@@ -14,6 +16,7 @@ export interface Entry {
   upstream: string
   language: string
   loader?: SymbolLoader
+  storage: KeyValueStorage
   caches: SymbolCaches
   /** The list last given to pages, and when. */
   last?: { result: SymbolListResult; at: number }
@@ -58,4 +61,6 @@ export interface SymbolServiceOptions {
   timeoutMs?: number
   now?: () => number
   random?: () => number
+  /** Fleet mode: the pair lists and refresh leases every instance shares (absent: this process alone). */
+  shared?: SharedListStore
 }

@@ -10,6 +10,7 @@ import { createFileStorage } from './file-storage'
 import { createServerMonitor, metrics, timedFetch } from './observability'
 import { attemptMonitor, type Entry, type SymbolServiceOptions, type Upstream } from './symbol-entries'
 import { describeRegion } from './symbol-status'
+import { createFleetLists } from './symbol-fleet'
 
 export type { SymbolServiceOptions } from './symbol-entries'
 
@@ -21,10 +22,17 @@ export type { SymbolServiceOptions } from './symbol-entries'
  */
 const isLive = (result: SymbolListResult) => !isStale(result.provenance)
 
+/** How often an instance waiting for another's refresh looks at the fleet's copy. */
+const FLEET_POLL_MS = 100
+
 export function createSymbolService(options: SymbolServiceOptions) {
   const { dir, reuseMs = 10_000, patienceMs = 1500, refreshMs = 60_000, now = Date.now, random = Math.random } = options
   const entries = new Map<string, Entry>()
   const upstreams = new Map<string, Upstream>()
+  const fleet = options.shared && createFleetLists(options.shared, { reuseMs, now })
+  const fleetAsks = new Map<Entry, Promise<SymbolListResult | undefined>>()
+  // Written while Redis was away: shared again as soon as it answers (the fleet keeps the newer).
+  options.shared?.onRecovered(() => Promise.all([...entries.values()].map((entry) => fleet?.push(entry))))
 
   function upstreamFor(region: RegionConfig): Upstream {
     let upstream = upstreams.get(region.apiBaseUrl)
@@ -39,7 +47,7 @@ export function createSymbolService(options: SymbolServiceOptions) {
       const client = createHttpClient({ baseUrl: region.apiBaseUrl, fetch: timedFetch(options.fetch), language: { code: language.code, locale: language.locale } })
       // The caches hold one language's list each (lib/storage/keys.ts): one folder per loader.
       const storage = createFileStorage(join(dir, encodeURIComponent(key).replace(/%/g, '_')))
-      const created: Entry = { key, upstream: region.apiBaseUrl, language: language.code, caches: createSymbolCaches(storage), failures: 0 }
+      const created: Entry = { key, upstream: region.apiBaseUrl, language: language.code, storage, caches: createSymbolCaches(storage), failures: 0 }
       const monitor = attemptMonitor(createServerMonitor(region.id), created)
       created.loader = createSymbolLoader({ client, storage, monitor, now, language: language.code, timeoutMs: options.timeoutMs })
       entries.set(key, (entry = created))
@@ -106,6 +114,7 @@ export function createSymbolService(options: SymbolServiceOptions) {
     if (isLive(loaded)) {
       upstream.backoff.succeeded()
       entry.failures = 0
+      await fleet?.push(entry)
     } else {
       const first = entry.attempt.find((incident) => incident.message) ?? entry.attempt[0]
       upstream.backoff.failed({ code: first?.code, message: first?.message ?? `no live list (${loaded.provenance.source})` })
@@ -115,11 +124,37 @@ export function createSymbolService(options: SymbolServiceOptions) {
     return record(entry, region, fallback ? asStale(fallback, now()) : loaded)
   }
 
+  /**
+   * Fleet mode: the fleet's fresh copy if there is one; else, when another instance holds this
+   * window's lease, its copy as soon as it arrives (polled, at most patienceMs when a good list is
+   * known), then the last good list as a cached copy. Undefined: this instance refreshes itself
+   * (it holds the lease, Redis is away, or it has nothing at all to show).
+   */
+  async function fromFleet(entry: Entry, region: RegionConfig): Promise<SymbolListResult | undefined> {
+    const fresh = await fleet!.adopt(entry)
+    if (fresh) return record(entry, region, fresh, false)
+    if ((await fleet!.lease(entry)) !== 'taken') return undefined
+    const polls = Math.ceil(patienceMs / FLEET_POLL_MS)
+    for (let i = 0; i < polls; i++) {
+      await new Promise((resolve) => setTimeout(resolve, FLEET_POLL_MS))
+      const arrived = await fleet!.adopt(entry)
+      if (arrived) return record(entry, region, arrived, false)
+    }
+    return fallbackFor(entry, region) ? withoutUpstream(entry, region) : undefined
+  }
+
   /** The pair list for a region's page in a language, from the best source available. Never rejects. */
   async function getSymbolList(region: RegionConfig, language: Language): Promise<SymbolListResult> {
     const entry = entryFor(region, language)
     const previous = entry.last
     if (previous && isLive(previous.result) && now() - previous.at < reuseMs) return previous.result
+    if (fleet) {
+      // One look at the fleet per (upstream, language) at a time, shared by concurrent renders.
+      let asking = fleetAsks.get(entry)
+      if (!asking) fleetAsks.set(entry, (asking = fromFleet(entry, region).finally(() => fleetAsks.delete(entry))))
+      const shared = await asking
+      if (shared) return shared
+    }
     const fallback = fallbackFor(entry, region)
     if (fallback && !upstreamFor(region).backoff.mayAttempt()) return withoutUpstream(entry, region)
     const loading = (entry.pending ??= refresh(entry, region).finally(() => (entry.pending = undefined)))

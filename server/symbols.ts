@@ -5,12 +5,22 @@ import type { SymbolListResult } from '@/lib/symbols'
 import { processSingleton } from './global'
 import { getSiteConfig } from './site-config'
 import { createSymbolService } from './symbol-service'
+import { fleetLink } from './fleet'
+import { createRedisListStore } from './symbol-shared'
 import type { RegionListStatus } from './symbol-status'
 
-/** The process-wide pair-list service every page, route and health check shares. */
-const service = processSingleton('symbols', () =>
-  createSymbolService({ dir: process.env.SYMBOL_CACHE_DIR ?? join(process.cwd(), '.next', 'cache', 'spot-symbols') }),
-)
+/**
+ * The process-wide pair-list service every page, route and health check shares; in fleet mode
+ * over the lists and leases the fleet shares in Redis (docs/decisions.md "One pair-list
+ * refresher per fleet"). Lists are upstream data: keyed by upstream and language, not by build.
+ */
+const service = processSingleton('symbols', () => {
+  const link = fleetLink(getSiteConfig())
+  return createSymbolService({
+    dir: process.env.SYMBOL_CACHE_DIR ?? join(process.cwd(), '.next', 'cache', 'spot-symbols'),
+    shared: link ? createRedisListStore(link, 'spot:lists:v1') : undefined,
+  })
+})
 
 /** How long /api/health and /api/ready wait for the lists they ask for before answering. */
 const CHECK_BUDGET_MS = { health: 5000, ready: 2000 }
