@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto'
+import { Gauge } from 'prom-client'
 import type { SiteConfig } from '@/lib/regions/config'
 import { processRedisLink, type RedisLink } from './redis-link.cjs'
-import { logger } from './observability'
+import { processSingleton } from './global'
+import { logger, metrics } from './observability'
 
 /**
  * Fleet mode (REDIS_URL set): the process's Redis link and what the cache handler needs to find
@@ -34,8 +36,52 @@ export function installFleet(config: SiteConfig): FleetHandlerSettings | null {
   return settings
 }
 
-/** The process's Redis link in fleet mode, else null. */
+/** The process's Redis link in fleet mode, else null; its figures go to /api/metrics. */
 export function fleetLink(config: SiteConfig): RedisLink | null {
-  if (!config.fleet) return null
-  return processRedisLink(config.fleet, (level, detail, message) => logger[level](detail, message))
+  const settings = config.fleet
+  if (!settings) return null
+  const link = processRedisLink(settings, (level, detail, message) => logger[level](detail, message))
+  processSingleton('redis-metrics', () => registerRedisMetrics(link))
+  return link
+}
+
+/** Read from the link when /api/metrics is scraped. */
+function registerRedisMetrics(link: RedisLink) {
+  const registers = [metrics.registry]
+  new Gauge({
+    name: 'spot_redis_commands',
+    help: 'Redis commands since start by outcome: ok, failed, timeout, skipped (breaker open)',
+    labelNames: ['outcome'],
+    registers,
+    collect() {
+      const { counts } = link.status()
+      for (const outcome of ['ok', 'failed', 'timeout', 'skipped'] as const) this.set({ outcome }, counts[outcome])
+    },
+  })
+  new Gauge({
+    name: 'spot_redis_breaker_opened',
+    help: 'Times the Redis circuit breaker opened since start',
+    registers,
+    collect() {
+      this.set(link.status().counts.opened)
+    },
+  })
+  new Gauge({
+    name: 'spot_redis_up',
+    help: '1 while Redis answers and the breaker is closed, else 0 (serving from memory and disk)',
+    registers,
+    collect() {
+      const { connected, breaker } = link.status()
+      this.set(connected && breaker === 'closed' ? 1 : 0)
+    },
+  })
+  return true
+}
+
+/** What /api/health says about Redis: null without a fleet; degraded when it is not in use. */
+export function redisHealth(config: SiteConfig) {
+  const link = fleetLink(config)
+  if (!link) return null
+  const { breaker, connected, lastError, counts } = link.status()
+  return { status: connected && breaker === 'closed' ? 'ok' : 'degraded', connected, breaker, lastError, counts }
 }

@@ -1,4 +1,5 @@
 import { getSiteConfig } from '@/server/site-config'
+import { redisHealth } from '@/server/fleet'
 import { pairListStatus } from '@/server/symbols'
 
 export const dynamic = 'force-dynamic'
@@ -14,6 +15,8 @@ export async function GET() {
   const regions = Object.fromEntries(
     Object.values(getSiteConfig().regions).map((region) => [region.id, { enabled: region.enabled, pairList: lists[region.id] ?? null }]),
   )
-  const status = Object.values(lists).every((list) => list.status === 'ok') ? 'ok' : 'degraded'
-  return Response.json({ status, uptimeS: Math.round(process.uptime()), regions }, { headers: { 'Cache-Control': 'no-store' } })
+  // Fleet mode: Redis away is degraded (the instance serves from its own memory and disk).
+  const redis = redisHealth(getSiteConfig())
+  const status = Object.values(lists).every((list) => list.status === 'ok') && redis?.status !== 'degraded' ? 'ok' : 'degraded'
+  return Response.json({ status, uptimeS: Math.round(process.uptime()), regions, redis }, { headers: { 'Cache-Control': 'no-store' } })
 }

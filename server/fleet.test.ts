@@ -1,0 +1,49 @@
+import { loadSiteConfig } from '@/lib/regions/config'
+import { REGION_IDS } from '@/lib/regions/regions'
+import { configFingerprint, fleetLink, redisHealth } from './fleet'
+import { metrics } from './observability'
+import { startTestRedis, type TestRedis } from './test-redis'
+
+// docs/decisions.md "Redis is an accelerator, never a dependency", "Cache keys: build and configuration".
+const publicUrls = Object.fromEntries(REGION_IDS.map((id) => [`REGION_${id.toUpperCase()}_PUBLIC_URL`, `https://${id}.example.com`]))
+let redis: TestRedis
+beforeAll(async () => (redis = await startTestRedis()))
+afterAll(async () => {
+  await fleetLink(loadSiteConfig({ ...publicUrls, REDIS_URL: redis.url, REDIS_TIMEOUT_MS: '500' }))?.close()
+  await redis.stop()
+})
+
+describe('fleet health, metrics and cache namespace', () => {
+  it('health has no redis block without a fleet', () => {
+    expect(redisHealth(loadSiteConfig({}))).toBeNull()
+  })
+
+  it('health says degraded and /api/metrics counts it while Redis is away, ok again when it is back', async () => {
+    const config = loadSiteConfig({ ...publicUrls, REDIS_URL: redis.url, REDIS_TIMEOUT_MS: '500' })
+    const link = fleetLink(config)!
+    for (let i = 0; i < 100 && !link.status().connected; i++) await new Promise((r) => setTimeout(r, 25))
+    expect(await link.run((c) => c.ping())).toBe('PONG')
+    expect(redisHealth(config)).toMatchObject({ status: 'ok', breaker: 'closed' })
+    await redis.stop()
+    for (let i = 0; i < 3; i++) expect(await link.run((c) => c.ping())).toBeUndefined()
+    expect(redisHealth(config)).toMatchObject({ status: 'degraded', connected: false })
+    const text = await metrics.registry.metrics()
+    expect(text).toMatch(/^spot_redis_up 0$/m)
+    expect(text).toMatch(/^spot_redis_breaker_opened 1$/m)
+    expect(text).toMatch(/^spot_redis_commands\{outcome="failed"\} [1-9]/m)
+    await redis.start()
+    for (let i = 0; i < 200 && redisHealth(config)?.status !== 'ok'; i++) {
+      await link.run((c) => c.ping())
+      await new Promise((r) => setTimeout(r, 25))
+    }
+    expect(redisHealth(config)).toMatchObject({ status: 'ok', breaker: 'closed' })
+    expect(await metrics.registry.metrics()).toMatch(/^spot_redis_up 1$/m)
+  })
+
+  it('the cache namespace changes with any setting a page shows, not with the Redis settings', () => {
+    const base = configFingerprint(loadSiteConfig({ ...publicUrls, REDIS_URL: 'redis://a:1' }))
+    expect(configFingerprint(loadSiteConfig({ ...publicUrls, REDIS_URL: 'redis://b:2', REDIS_TIMEOUT_MS: '20' }))).toBe(base)
+    expect(configFingerprint(loadSiteConfig({ ...publicUrls, REDIS_URL: 'redis://a:1', REGION_NL_PUBLIC_URL: 'https://nl.example.org' }))).not.toBe(base)
+    expect(configFingerprint(loadSiteConfig({ ...publicUrls, REDIS_URL: 'redis://a:1', REGION_HK_ENABLED: 'false' }))).not.toBe(base)
+  })
+})
