@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { REGION_IDS, REGIONS } from '../lib/regions/regions'
+import { runFleetBench } from './bench-fleet'
 import { runSymbolsBench } from './bench-symbols'
 import { firstLoad, type FirstLoad } from './bench/first-load'
 import { header, request } from './bench/http'
@@ -211,6 +212,11 @@ async function main(): Promise<void> {
   await baseline?.stop() // idle from here on; the hung run has the machine to itself
   await firstLoadJs()
   await upstreamHung(healthy, await rotationTargets(), staleAt)
+  // Our site stops first: the fleet's three instances and nginx need the cores.
+  await started.find((one) => one.name === 'next start (our middleware)')?.stop()
+  const fleet = await runFleetBench(ROOT, LOG_DIR, say)
+  figures.push(...fleet.figures)
+  details.fleet = fleet.details
   for (const name of await stopAll(started)) say(`\nnote: ${name} did not exit within 5 s of SIGTERM and was killed`)
 
   say(`\nSummary (${new Date().toISOString()}, ${process.version})`)

@@ -18,7 +18,7 @@ const nextBin = resolve('node_modules/next/dist/bin/next')
  * same `.next` would write pages rendered under *its* configuration into the cache the main
  * e2e server serves from (seen in CI: another region list and port baked into cached HTML).
  */
-function isolatedProject(): string {
+export function isolatedProject(): string {
   const dir = mkdtempSync(join(tmpdir(), 'spot-e2e-next-'))
   const skip = [`${sep}.next${sep}cache`, `${sep}route-cache`]
   cpSync('.next', join(dir, '.next'), { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.some((part) => src.includes(part)) })

@@ -14,6 +14,8 @@ import { request } from './http'
 export interface Started {
   name: string
   logFile: string
+  /** Leader of its process group (for a test that kills it without warning). */
+  pid: number | undefined
   /** Resolves with the exit code (null when ended by a signal). */
   exited: Promise<number | null>
   /** How it ended ("exit 1", "SIGKILL") when it ended without stop(); otherwise undefined. */
@@ -79,7 +81,7 @@ export function start(name: string, command: string, args: string[], { cwd, env,
     signalGroup(child, 'SIGKILL')
     return forced
   }
-  return { name, logFile, exited, endedOnItsOwn: () => (stopRequested ? undefined : how), stop }
+  return { name, logFile, pid: child.pid, exited, endedOnItsOwn: () => (stopRequested ? undefined : how), stop }
 }
 
 /** Processes that ended before the bench stopped them: the likely cause of a failed request. */
