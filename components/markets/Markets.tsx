@@ -9,8 +9,10 @@ import { formatVolume } from '../format'
 import { useMarkets } from './useMarkets'
 import { LoadFailureNotice } from './LoadFailureNotice'
 import { useHydrated } from '../useHydrated'
+import { PriceCells, PriceHeads, useMarketFigures } from '../market/MarketCells'
+import type { Figures } from '@/lib/market-data/figures'
 
-export function Markets({ initial, lang }: { initial: MarketsView; lang: string }) {
+export function Markets({ initial, lang, figures: initialFigures = {} }: { initial: MarketsView; lang: string; figures?: Readonly<Record<string, Figures>> }) {
   const t = useTranslations('Markets')
   const locale = useLocale()
   // `locale` formats figures (it may carry -u-nu-latn); requests carry the plain BCP 47 tag.
@@ -23,6 +25,7 @@ export function Markets({ initial, lang }: { initial: MarketsView; lang: string 
   const [query, setQuery] = useState('')
   const deferredQuery = useDeferredValue(query)
   const rows = filterMarkets(view, { tab, tag, query: deferredQuery })
+  const figures = useMarketFigures(initialFigures, rows, locale)
   const quoteGroups = view.groups.filter((g) => !g.isFiat)
   const hasFiat = view.groups.some((g) => g.isFiat)
   const tags = tab.kind === 'quote' ? (view.groups.find((g) => g.tokenId === tab.tokenId)?.tags ?? []) : []
@@ -68,6 +71,7 @@ export function Markets({ initial, lang }: { initial: MarketsView; lang: string 
         <thead>
           <tr>
             <th scope="col">{t('pair')}</th>
+            <PriceHeads />
             <th scope="col">{t('volume')}</th>
             <th scope="col">{t('status')}</th>
           </tr>
@@ -88,6 +92,7 @@ export function Markets({ initial, lang }: { initial: MarketsView; lang: string 
                 ) : null}
                 {row.test ? <span className="mark">{t('testPair')}</span> : null}
               </th>
+              <PriceCells figures={figures[row.symbolId]} />
               <td suppressHydrationWarning>{formatVolume(locale, row.volume)}</td>
               <td>
                 {row.banBuy ? <span className="mark warn">{t('banBuy')}</span> : null}

@@ -4,8 +4,9 @@
  * "Latin digits for figures"), and a change that carries sign and arrow, not colour alone.
  */
 import BigNumber from 'bignumber.js'
+import { NO_DATA } from './constants'
 
-export const NO_DATA = '—'
+export { NO_DATA }
 
 const DECIMAL = /^-?\d+(\.\d+)?$/
 /** A BigNumber of a decimal string, or undefined (the project's BigNumber throws on junk). */
@@ -60,4 +61,9 @@ export function formatChange(fraction: string | undefined, locale: string): Chan
   const direction: Direction = rounded.gt(0) ? 'up' : rounded.lt(0) ? 'down' : 'flat'
   const text = new Intl.NumberFormat(locale, { style: 'percent', numberingSystem: 'latn', minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' }).format(rounded.toNumber())
   return { direction, text, arrow: direction === 'up' ? '▲' : direction === 'down' ? '▼' : '' }
+}
+
+/** The time of a price, in UTC with the locale's date order and Latin digits (the page says "UTC"). */
+export function formatPriceTime(ms: number, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC', numberingSystem: 'latn', hourCycle: 'h23' }).format(ms)
 }

@@ -14,10 +14,11 @@ export interface WebSocketLike {
   readonly readyState: number
   send(data: string): void
   close(): void
-  onopen: ((ev: unknown) => void) | null
-  onmessage: ((ev: { data: unknown }) => void) | null
-  onclose: ((ev: unknown) => void) | null
-  onerror: ((ev: unknown) => void) | null
+  // `never` parameters: the DOM's and the `ws` package's handler types both fit; the client reads only `data`.
+  onopen: ((ev: never) => void) | null
+  onmessage: ((ev: never) => void) | null
+  onclose: ((ev: never) => void) | null
+  onerror: ((ev: never) => void) | null
 }
 export type WebSocketFactory = (url: string) => WebSocketLike
 
@@ -54,7 +55,7 @@ export function openMarketStream(o: MarketStreamOptions): { close(): void } {
     ws.send(JSON.stringify({ op: 'subscribe', args: o.topics }))
     ping = o.setInterval(() => ws.send(JSON.stringify({ op: 'ping' })), PING_MS)
   }
-  ws.onmessage = (ev) => {
+  ws.onmessage = (ev: { data: unknown }) => {
     let msg: Record<string, unknown>
     try {
       msg = JSON.parse(String(ev.data)) as Record<string, unknown>

@@ -19,6 +19,14 @@ export interface Ticker {
 /** symbol → ticker; a pair with no entry has no market data yet (shown as a dash, not zero). */
 export type Tickers = Readonly<Record<string, Ticker>>
 
+/** The figures a markets row shows: what the markets page embeds (the rest would be wasted bytes). */
+export type MarketTicker = Pick<Ticker, 'symbol' | 'lastPrice' | 'price24hPcnt' | 'turnover24h' | 'at'> & Partial<Ticker>
+export type MarketTickers = Readonly<Record<string, MarketTicker>>
+
+export function marketTicker({ symbol, lastPrice, price24hPcnt, turnover24h, at }: Ticker): MarketTicker {
+  return { symbol, lastPrice, price24hPcnt, turnover24h, at }
+}
+
 const FIELDS = ['lastPrice', 'prevPrice24h', 'price24hPcnt', 'highPrice24h', 'lowPrice24h', 'volume24h', 'turnover24h'] as const
 const DECIMAL = /^-?\d+(\.\d+)?$/
 
@@ -58,9 +66,9 @@ export function parseTickersAnswer(body: unknown): Tickers {
  * partial answer or a single websocket push never blanks the others). An older update (smaller
  * `at`) never replaces a newer one.
  */
-export function mergeTickers(current: Tickers, update: Tickers): Tickers {
+export function mergeTickers<T extends { at: number }>(current: Readonly<Record<string, T>>, update: Readonly<Record<string, T>>): Readonly<Record<string, T>> {
   let changed = false
-  const out: Record<string, Ticker> = { ...current }
+  const out: Record<string, T> = { ...current }
   for (const [symbol, t] of Object.entries(update)) {
     const old = out[symbol]
     if (old && old.at > t.at) continue
