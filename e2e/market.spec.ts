@@ -11,7 +11,12 @@ const PAIR = '/en-TR/trade/spot/BTC/USDT'
 const SIM = { main: sim('main'), alt1: sim('alt1'), alt2: sim('alt2'), fastPath: sim('fastPath') }
 const wsOf = (origin: string) => `${origin.replace(/^http/, 'ws')}/v5/public/spot`
 const fastPathOff = { host: '*' as const, endpoint: 'getproxy' as const, fault: { kind: 'proxyRes' as const, resCode: 3 } }
-const PRICE = /^\d{1,3}(,\d{3})*\.\d{2}$/
+/** A price shown at the pair's step: grouped digits and exactly the step's decimals. */
+async function priceAtStep(page: Page): Promise<RegExp> {
+  const step = (await page.getByTestId('price-step').textContent())?.trim() ?? ''
+  const places = step.includes('.') ? step.split('.')[1]!.length : 0
+  return new RegExp(`^\\d{1,3}(,\\d{3})*${places ? `\\.\\d{${places}}` : ''}$`)
+}
 
 test.afterEach(async () => {
   await clearFaults()
@@ -25,7 +30,7 @@ test('the server-rendered pair page carries the price and its time without JavaS
   const context = await browser.newContext({ javaScriptEnabled: false })
   const page = await context.newPage()
   await page.goto(`${TR}${PAIR}`)
-  await expect(page.getByTestId('last-price')).toHaveText(PRICE)
+  await expect(page.getByTestId('last-price')).toHaveText(await priceAtStep(page))
   for (const stat of ['high', 'low', 'volume', 'turnover']) await expect(page.getByTestId(`stat-${stat}`)).not.toHaveText('—')
   const time = await page.getByTestId('price-time').getAttribute('datetime')
   expect(Date.parse(time ?? '')).toBeGreaterThan(Date.now() - 10 * 60_000)
@@ -44,7 +49,7 @@ test('live prices arrive over the chosen host’s websocket', async ({ page }) =
   expect(lastPrice).toMatch(/^\d+\.\d+$/)
   const first = await page.getByTestId('last-price').textContent()
   await expect(page.getByTestId('last-price')).not.toHaveText(first ?? '', { timeout: 10_000 })
-  await expect(page.getByTestId('last-price')).toHaveText(PRICE)
+  await expect(page.getByTestId('last-price')).toHaveText(await priceAtStep(page))
 })
 
 test('with the websocket refused, prices are polled through the chosen host', async ({ page }) => {
