@@ -26,7 +26,8 @@ export interface PairPriceProps {
  */
 export function PairPrice({ symbol, base, quote, step, initial, locale, topics }: PairPriceProps) {
   const t = useTranslations('Market')
-  const figures = useLiveFigures({ [symbol]: initial }, () => step, locale, { symbols: [symbol], topics })[symbol] ?? initial
+  const [live, feed] = useLiveFigures({ [symbol]: initial }, () => step, locale, { symbols: [symbol], topics })
+  const figures = live[symbol] ?? initial
   const rows: [string, string, string][] = [
     [t('high24h'), figures.high ?? NO_DATA, 'high'],
     [t('low24h'), figures.low ?? NO_DATA, 'low'],
@@ -35,6 +36,7 @@ export function PairPrice({ symbol, base, quote, step, initial, locale, topics }
   ]
   return (
     <section className="pair-price" aria-label={t('lastPrice')} data-testid="pair-price">
+      {feed}
       <p className="last">
         <span className="label">{t('lastPrice')}</span>{' '}
         <bdi className="price" data-testid="last-price">

@@ -25,7 +25,7 @@ export function Markets({ initial, lang, figures: initialFigures = {} }: { initi
   const [query, setQuery] = useState('')
   const deferredQuery = useDeferredValue(query)
   const rows = filterMarkets(view, { tab, tag, query: deferredQuery })
-  const figures = useMarketFigures(initialFigures, rows, locale)
+  const [figures, liveFeed] = useMarketFigures(initialFigures, rows, locale)
   const quoteGroups = view.groups.filter((g) => !g.isFiat)
   const hasFiat = view.groups.some((g) => g.isFiat)
   const tags = tab.kind === 'quote' ? (view.groups.find((g) => g.tokenId === tab.tokenId)?.tags ?? []) : []
@@ -38,6 +38,7 @@ export function Markets({ initial, lang, figures: initialFigures = {} }: { initi
     <div className="markets">
       <ProvenanceBadge provenance={view.provenance} />
       <LoadFailureNotice lang={lang} />
+      {liveFeed}
       <div className="markets-tools">
         <div role="tablist" className="tabs">
           {quoteGroups.map((group) => (
