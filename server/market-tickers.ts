@@ -45,7 +45,7 @@ export function createTickerService(options: TickerServiceOptions = {}) {
 
   async function load(base: string, u: Upstream): Promise<TickerSnapshot> {
     try {
-      const res = await fetchImpl(new URL('/v5/market/tickers?category=spot', base), { signal: AbortSignal.timeout(timeoutMs), cache: 'no-store' })
+      const res = await fetchImpl(new URL('/v5/market/tickers?category=spot', base), { signal: AbortSignal.timeout(timeoutMs) })
       if (!res.ok) throw new Error(`tickers: HTTP ${res.status}`)
       const tickers = parseTickersAnswer(await res.json())
       // A partial answer never drops the pairs it left out.
