@@ -90,3 +90,47 @@ test('an upstream ticker failure keeps the last good price on newly rendered pag
     expect(answer.body).toMatch(/data-testid="last-price">\d/)
   }
 })
+
+test('the markets page shows each row’s price, change and turnover, server-rendered', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  await page.goto(`${TR}/en-TR`)
+  const row = page.locator('tr[data-symbol="BTCUSDT"]')
+  await expect(row.getByTestId('row-price')).toHaveText(/^\d{1,3}(,\d{3})*\.\d$/)
+  await expect(row.locator('.change')).toHaveText(/^[▲▼]? ?[+-]?\d+\.\d{2}%$/)
+  await context.close()
+})
+
+test('the price chart loads after the first paint and draws candles from the chosen host', async ({ page }) => {
+  await setFaults([fastPathOff])
+  const kline = page.waitForRequest((r) => r.url().includes('/v5/market/kline?category=spot&symbol=BTCUSDT&interval=60'), { timeout: 15_000 })
+  await page.goto(`${TR}${PAIR}`)
+  expect([SIM.main, SIM.alt1, SIM.alt2]).toContain(new URL((await kline).url()).origin)
+  await expect(page.getByTestId('price-chart')).toHaveAttribute('data-state', 'ready', { timeout: 15_000 })
+  await expect(page.getByTestId('price-chart').locator('canvas').first()).toBeVisible()
+  const other = page.waitForRequest((r) => r.url().includes('&interval=240&'), { timeout: 10_000 })
+  await page.getByRole('button', { name: '4h' }).click()
+  await other
+})
+
+test('rise/fall colours: the region default, a user choice kept before the first paint, sign and arrow too', async ({ page }) => {
+  await page.goto(`${TR}${PAIR}`)
+  await expect(page.locator('html')).toHaveAttribute('data-updown', 'green-up')
+  const change = page.locator('.pair-price .change')
+  const colour = () => change.evaluate((el) => getComputedStyle(el).color)
+  const css = (name: string) => page.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(), name)
+  const direction = await change.getAttribute('data-direction')
+  test.skip(direction === 'flat', 'no change to colour')
+  await page.getByTestId('updown-switch').selectOption('red-up')
+  await expect(page.locator('html')).toHaveAttribute('data-updown', 'red-up')
+  await page.reload()
+  await expect(page.locator('html')).toHaveAttribute('data-updown', 'red-up')
+  const expected = await css(direction === 'up' ? '--down' : '--up')
+  expect(await colour()).toBe(await page.evaluate((c) => {
+    const probe = document.createElement('span')
+    probe.style.color = c
+    document.body.append(probe)
+    return getComputedStyle(probe).color
+  }, expected))
+  await expect(change).toHaveText(direction === 'up' ? /^▲ \+/ : /^▼ -/)
+})
