@@ -7,6 +7,9 @@ import { mergeTickers, parseTickersAnswer, type MarketTicker, type MarketTickers
 import { useMarketSource } from './useMarketSource'
 import { usePageVisible } from './usePageVisible'
 
+/** Pushes are applied at most this often: a markets page follows 100 pairs, each pushed every second. */
+export const FLUSH_MS = 1_000
+
 /** Polling period of one pair while the websocket is not connected (and the tab is visible). */
 export const POLL_MS = 5_000
 
@@ -33,7 +36,17 @@ export function useLiveTickers(initial: MarketTickers, symbols: readonly string[
   const visible = usePageVisible()
   const [tickers, setTickers] = useState<MarketTickers>(initial)
   const key = [...symbols.map((s) => `tickers.${s}`), ...topics].join(',')
-  const onTicker = useRef((t: Ticker) => setTickers((current) => mergeTickers<MarketTicker>(current, { [t.symbol]: t })))
+  const pending = useRef<Record<string, MarketTicker>>({})
+  const onTicker = useRef((t: Ticker) => void (pending.current[t.symbol] = t))
+  useEffect(() => {
+    const flush = window.setInterval(() => {
+      const batch = pending.current
+      if (Object.keys(batch).length === 0) return
+      pending.current = {}
+      setTickers((current) => mergeTickers<MarketTicker>(current, batch))
+    }, FLUSH_MS)
+    return () => window.clearInterval(flush)
+  }, [])
   // One socket per (origin, topics) while visible; its state is only believed for that socket.
   const streamKey = origin && visible && key !== '' ? `${origin} ${key}` : null
   const [socket, setSocket] = useState<{ key: string; state: 'open' | 'closed' } | null>(null)
