@@ -52,6 +52,16 @@ test('live prices arrive over the chosen host’s websocket', async ({ page }) =
   await expect(page.getByTestId('last-price')).toHaveText(await priceAtStep(page))
 })
 
+test('with the fast path on, the market websocket goes through the fast-path host', async ({ page }) => {
+  // The first socket may open at the API host while getproxy is still deciding; once the fast
+  // path is on, the stream moves to its host.
+  const socket = page.waitForEvent('websocket', { predicate: (ws) => ws.url() === wsOf(SIM.fastPath), timeout: 15_000 })
+  await page.goto(`${TR}${PAIR}`)
+  const ws = await socket
+  await expect(page.getByTestId('fast-path-state')).toHaveAttribute('data-state', 'whitelist')
+  await ws.waitForEvent('framereceived', { predicate: (f) => String(f.payload).includes('"topic":"tickers.BTCUSDT"'), timeout: 10_000 })
+})
+
 test('with the websocket refused, prices are polled through the chosen host', async ({ page }) => {
   await setFaults([fastPathOff, { host: '*', endpoint: 'public_ws', fault: { kind: 'refuse' } }])
   await setLatency('main', 400)
