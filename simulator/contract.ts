@@ -16,6 +16,9 @@ export type SimEndpoint =
   | 'getproxy'
   | 'hats_t1'
   | 'profile'
+  | 'tickers'
+  | 'kline'
+  | 'public_ws'
   | '*'
 
 /** Every fault switch (docs/simulator.md "Faults"). */

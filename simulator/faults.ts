@@ -7,7 +7,7 @@ import { SIM_HOSTS, type Fault, type FaultRule, type SimEndpoint, type SimHost }
 import { errorEnvelope, type Json } from './wire'
 
 export type Endpoint = Exclude<SimEndpoint, '*'>
-export const ENDPOINTS: readonly Endpoint[] = ['symbol_list_v3', 'symbol_list_all', 'symbol_list_v2', 't1', 'getproxy', 'hats_t1', 'profile']
+export const ENDPOINTS: readonly Endpoint[] = ['symbol_list_v3', 'symbol_list_all', 'symbol_list_v2', 't1', 'getproxy', 'hats_t1', 'profile', 'tickers', 'kline', 'public_ws']
 
 type Param = { type: 'int'; min: number; max: number; optional?: true } | { type: 'string' }
 const int = (min: number, max: number, optional?: true): Param => ({ type: 'int', min, max, optional })
@@ -109,7 +109,7 @@ export const jsonReply = (body: unknown, status = 200): SendReply => send(JSON.s
 
 // getproxy answers err_code/err_msg; everything else ret_code/ret_msg.
 function withCode(body: Json, code: number, msg: string, result?: Json): Json {
-  const [codeKey, msgKey] = 'err_code' in body ? ['err_code', 'err_msg'] : ['ret_code', 'ret_msg']
+  const [codeKey, msgKey] = 'err_code' in body ? ['err_code', 'err_msg'] : 'retCode' in body ? ['retCode', 'retMsg'] : ['ret_code', 'ret_msg']
   return { ...body, [codeKey]: code, [msgKey]: msg, ...(result ? { result } : {}) }
 }
 

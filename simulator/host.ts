@@ -9,7 +9,9 @@ import type { SimHost } from './contract'
 import { corsHeaders } from './cors'
 import { applyFault, jsonReply, type FaultRules, type Reply } from './faults'
 import type { Feed } from './feed'
+import { acceptPublicSocket, PUBLIC_WS_PATH } from './market/public-ws'
 import { endpointFor, normalAnswer } from './routes'
+import type { Duplex } from 'node:stream'
 import { errorEnvelope } from './wire'
 
 /** What the hosts share: one clock, feed, rule set, latency table and hit counter. */
@@ -21,6 +23,7 @@ export interface HostContext {
   allowedOrigins: readonly string[]
   timers: Timers
   count(host: SimHost, key: string): void
+  seed: number
 }
 
 export interface HostServer {
@@ -30,6 +33,8 @@ export interface HostServer {
   port: number
   opening?: Promise<void>
   wss?: WebSocketServer
+  /** The public market websocket (market/public-ws.ts), made on first use. */
+  publicWss?: WebSocketServer
 }
 
 export function createHostServer(host: SimHost, port: number, ctx: HostContext): HostServer {
@@ -39,6 +44,11 @@ export function createHostServer(host: SimHost, port: number, ctx: HostContext):
       if (res.headersSent) return void res.destroy()
       res.writeHead(500, { 'Content-Type': 'text/plain' }).end(`simulator error: ${String(error)}`)
     })
+  })
+  hs.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = new URL(req.url ?? '/', 'http://simulator.invalid').pathname
+    if (path === PUBLIC_WS_PATH) return acceptPublicSocket(hs, ctx, req, socket, head)
+    if (path !== '/ws' || host !== 'fastPath') socket.destroy()
   })
   if (host === 'fastPath') acceptWebSockets(hs, ctx)
   return hs
@@ -57,7 +67,7 @@ async function answer(hs: HostServer, ctx: HostContext, req: IncomingMessage, re
   ctx.count(hs.host, endpoint ?? 'notFound')
   const now = clock.now()
   const reply: Reply = endpoint
-    ? applyFault(rules.resolve(hs.host, endpoint), endpoint, (o) => normalAnswer(endpoint, feed.at(now), { query: url.searchParams, cookie: req.headers.cookie }, now, o), now)
+    ? applyFault(rules.resolve(hs.host, endpoint), endpoint, (o) => normalAnswer(endpoint, feed.at(now), { query: url.searchParams, cookie: req.headers.cookie, seed: ctx.seed }, now, o), now)
     : jsonReply(errorEnvelope(404, 'Not Found', now), 404)
   if (reply.kind === 'destroy') return void req.socket.destroy()
   if (reply.kind === 'hang') return // close() destroys the socket
@@ -80,7 +90,7 @@ function acceptWebSockets(hs: HostServer, { latency, timers, count }: HostContex
   const wss = new WebSocketServer({ noServer: true })
   hs.wss = wss
   hs.server.on('upgrade', (req: IncomingMessage, socket, head) => {
-    if (new URL(req.url ?? '/', 'http://simulator.invalid').pathname !== '/ws') return void socket.destroy()
+    if (new URL(req.url ?? '/', 'http://simulator.invalid').pathname !== '/ws') return // host-wide handler above
     count(hs.host, 'ws')
     wss.handleUpgrade(req, socket, head, (ws) => {
       ws.on('message', (data, isBinary) => {

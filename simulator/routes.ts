@@ -4,6 +4,8 @@
 import type { SimHost } from './contract'
 import type { AnswerOptions, Endpoint } from './faults'
 import type { FeedState } from './feed'
+import { klineAnswer, tickersAnswer } from './market/answers'
+import { PUBLIC_WS_PATH } from './market/public-ws'
 import { profileAnswer } from './profile'
 import { envelope, firstV3SymbolId, proxyAnswer, symbolListAll, symbolListV2, symbolListV3, type Json } from './wire'
 
@@ -15,6 +17,9 @@ const PATHS: Record<string, Endpoint> = {
   '/kmeqrvdu/proxy/getproxy': 'getproxy',
   '/hats/t1': 'hats_t1',
   '/v2/private/user/profile': 'profile',
+  '/v5/market/tickers': 'tickers',
+  '/v5/market/kline': 'kline',
+  [PUBLIC_WS_PATH]: 'public_ws',
 }
 
 /** Every host serves the API; the fast-path host also serves its own probe, so rewritten requests work there. */
@@ -37,9 +42,11 @@ function since(query: URLSearchParams): number | null {
 export interface AnswerRequest {
   query: URLSearchParams
   cookie?: string
+  /** The data seed: market prices are a function of it and the clock. */
+  seed: number
 }
 
-export function normalAnswer(endpoint: Endpoint, feed: FeedState, { query, cookie }: AnswerRequest, nowMs: number, o: AnswerOptions): Json {
+export function normalAnswer(endpoint: Endpoint, feed: FeedState, { query, cookie, seed }: AnswerRequest, nowMs: number, o: AnswerOptions): Json {
   switch (endpoint) {
     case 'symbol_list_v3':
       return envelope(symbolListV3(feed, query.get('version')), nowMs)
@@ -54,5 +61,11 @@ export function normalAnswer(endpoint: Endpoint, feed: FeedState, { query, cooki
       return proxyAnswer(o.proxyResCode)
     case 'profile':
       return profileAnswer(cookie, nowMs)
+    case 'tickers':
+      return tickersAnswer(seed, feed, query, nowMs)
+    case 'kline':
+      return klineAnswer(seed, feed, query, nowMs)
+    case 'public_ws':
+      return {}
   }
 }

@@ -36,7 +36,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   let closing: Promise<void> | undefined
   const count = (host: SimHost, key: string) => (hits[host][key] = (hits[host][key] ?? 0) + 1)
 
-  const context: HostContext = { clock, feed, rules, latency, allowedOrigins, timers, count }
+  const seed = options.seed ?? DEFAULT_SEED
+  const context: HostContext = { clock, feed, rules, latency, allowedOrigins, timers, count, seed }
   const hosts = SIM_HOSTS.map((host) => createHostServer(host, options.ports?.[host] ?? DEFAULT_SIM_PORTS[host], context))
   try {
     for (const hs of hosts) hs.port = await listen(hs.server, hs.port, bindHost)
@@ -143,9 +144,10 @@ function listen(server: http.Server, port: number, host: string): Promise<number
 
 // Stops listening and ends every socket at once, hung, dripping and upgraded ones included,
 // instead of waiting for them to finish.
-function disconnect({ server, wss }: { server: http.Server; wss?: WebSocketServer }): Promise<void> {
+function disconnect({ server, wss, publicWss }: { server: http.Server; wss?: WebSocketServer; publicWss?: WebSocketServer }): Promise<void> {
   return new Promise((resolve) => {
     wss?.clients.forEach((ws) => ws.terminate())
+    publicWss?.clients.forEach((ws) => ws.terminate())
     server.close(() => resolve())
     server.closeAllConnections()
   })

@@ -9,8 +9,10 @@ import { formatVolume } from '../format'
 import { useSymbolList } from './useSymbolList'
 import { LoadFailureNotice } from './LoadFailureNotice'
 import { useHydrated } from '../useHydrated'
+import { PriceCells, PriceHeads, useMarketFigures } from '../market/MarketCells'
+import type { Figures } from '@/lib/market-data/figures'
 
-export function SymbolList({ initial, lang }: { initial: SymbolListView; lang: string }) {
+export function SymbolList({ initial, lang, figures: initialFigures = {} }: { initial: SymbolListView; lang: string; figures?: Readonly<Record<string, Figures>> }) {
   const t = useTranslations('Markets')
   const locale = useLocale()
   // `locale` formats figures (it may carry -u-nu-latn); requests carry the plain BCP 47 tag.
@@ -23,6 +25,7 @@ export function SymbolList({ initial, lang }: { initial: SymbolListView; lang: s
   const [query, setQuery] = useState('')
   const deferredQuery = useDeferredValue(query)
   const rows = filterSymbols(view, { tab, tag, query: deferredQuery })
+  const [figures, liveFeed] = useMarketFigures(initialFigures, rows, locale)
   const quoteGroups = view.groups.filter((g) => !g.isFiat)
   const hasFiat = view.groups.some((g) => g.isFiat)
   const tags = tab.kind === 'quote' ? (view.groups.find((g) => g.tokenId === tab.tokenId)?.tags ?? []) : []
@@ -35,6 +38,7 @@ export function SymbolList({ initial, lang }: { initial: SymbolListView; lang: s
     <div className="markets">
       <ProvenanceBadge provenance={view.provenance} />
       <LoadFailureNotice lang={lang} />
+      {liveFeed}
       <div className="markets-tools">
         <div role="tablist" className="tabs">
           {quoteGroups.map((group) => (
@@ -68,6 +72,7 @@ export function SymbolList({ initial, lang }: { initial: SymbolListView; lang: s
         <thead>
           <tr>
             <th scope="col">{t('pair')}</th>
+            <PriceHeads />
             <th scope="col">{t('volume')}</th>
             <th scope="col">{t('status')}</th>
           </tr>
@@ -88,6 +93,7 @@ export function SymbolList({ initial, lang }: { initial: SymbolListView; lang: s
                 ) : null}
                 {row.test ? <span className="mark">{t('testPair')}</span> : null}
               </th>
+              <PriceCells figures={figures[row.symbolId]} />
               <td suppressHydrationWarning>{formatVolume(locale, row.volume)}</td>
               <td>
                 {row.banBuy ? <span className="mark warn">{t('banBuy')}</span> : null}

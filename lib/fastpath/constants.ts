@@ -33,10 +33,12 @@ export const WHITELIST_ALLOWED = 1
 export const WHITELIST_EXCEPTION = 8
 
 /**
- * The request paths the fast path may carry: the product API under /spot/api/. Probes (/t1),
- * the switch itself (getproxy) and anything else always go to the API host directly.
+ * The request paths the fast path may carry: the product API under /spot/api/ and the public
+ * market data (/v5/market/ REST, /v5/public/ websocket: docs/decisions.md "Live prices: websocket,
+ * else polling"). Probes (/t1), the switch itself (getproxy) and anything else always go to the
+ * API host directly.
  */
-export const FAST_PATH_API_PREFIXES: readonly string[] = ['/spot/api/']
+export const FAST_PATH_API_PREFIXES: readonly string[] = ['/spot/api/', '/v5/market/', '/v5/public/']
 
 /** The websocket probe's message and its expected answer. */
 export const WS_PING = 'ping'

@@ -14,10 +14,13 @@ describe('security headers per region', () => {
     ICON_HOSTS: 'https://icons.example-static.com',
   })
 
-  it('connect-src is self plus the region’s own API hosts, the fast-path hosts, websocket and CDN probe', () => {
+  it('connect-src is self plus the region’s own API hosts, the fast-path hosts, their websockets and the CDN probe', () => {
     expect(directive(contentSecurityPolicy(config.regions.hk, config), 'connect-src')).toEqual([
       "'self'", 'https://api.example.hk', 'https://api1.example.hk', 'https://api2.example.hk:8443',
-      'https://fp1.example.net', 'https://fp2.example.net', 'wss://fp1.example.net', 'https://cdn.example.net',
+      'https://fp1.example.net', 'https://fp2.example.net',
+      // the public market websocket of each API and fast-path host
+      'wss://api.example.hk', 'wss://api1.example.hk', 'wss://api2.example.hk:8443', 'wss://fp1.example.net', 'wss://fp2.example.net',
+      'https://cdn.example.net',
     ])
     const main = directive(contentSecurityPolicy(config.regions.main, config), 'connect-src')
     expect(main).toContain('https://api.example.com')

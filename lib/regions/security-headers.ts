@@ -15,7 +15,10 @@ const sources = (...list: readonly string[]) => [...new Set(list)].join(' ')
 export function contentSecurityPolicy(region: RegionConfig, config: SiteConfig, dev = false): string {
   const { main, alt1, alt2 } = region.apiHosts
   const { wsUrl, cdnUrl } = config.fastPath
-  const connect = [main, alt1, alt2, ...config.fastPathHosts, ...(wsUrl ? [wsUrl] : []), ...(cdnUrl ? [cdnUrl] : [])].map(origin)
+  const apiOrigins = [main, alt1, alt2, ...config.fastPathHosts].map(origin)
+  // The public market websocket lives on the same hosts (docs/decisions.md "Live prices: websocket, else polling").
+  const streamOrigins = apiOrigins.filter((o) => /^https?:/.test(o)).map((o) => o.replace(/^http/, 'ws'))
+  const connect = [...apiOrigins, ...streamOrigins, ...(wsUrl ? [wsUrl] : []), ...(cdnUrl ? [cdnUrl] : [])].map(origin)
   const directives: [string, string][] = [
     ['default-src', "'self'"],
     // 'unsafe-inline': Next's inline flight scripts and the theme script, on pages that stay

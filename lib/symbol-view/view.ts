@@ -13,6 +13,8 @@ export interface SymbolRow {
   /** Full name of the base token, e.g. "Bitcoin". */
   name: string
   volume: string
+  /** The pair's price step (minPricePrecision): prices show at its places. */
+  priceStep: string
   tags: string[]
   /** Leveraged token: its direction and ratio (BTC3L → LONG, 3). */
   leveraged: { direction: 'LONG' | 'SHORT'; ratio: number | null } | null
@@ -52,6 +54,7 @@ export function toSymbolListView(list: SymbolListResult): SymbolListView {
         quote: pair.quoteTokenName || pair.quoteTokenId,
         name: pair.tokenFullName,
         volume: pair.volume,
+        priceStep: pair.minPricePrecision,
         tags: pair.tags,
         leveraged: pair.ltDirection
           ? { direction: pair.ltDirection, ratio: Number(LEVERAGE_RATIO.exec(pair.baseTokenName)?.[1] ?? Number.NaN) || null }

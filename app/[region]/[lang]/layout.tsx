@@ -6,6 +6,8 @@ import { getMessages, setRequestLocale } from 'next-intl/server'
 import { Header } from '@/components/Header'
 import { Footer } from '@/components/Footer'
 import { ThemeScript } from '@/components/ThemeScript'
+import { UpDownScript } from '@/components/market/UpDownScript'
+import { REGION_UPDOWN } from '@/lib/market-data/updown'
 import { ClientRuntimeProvider } from '@/components/runtime/ClientRuntime'
 import { pickClientMessages, type Messages } from '@/i18n/messages'
 import { formatLocale } from '@/lib/i18n/format-locale'
@@ -40,9 +42,10 @@ export default async function SiteLayout({ children, params }: { children: React
   const languages = site.region.languages.map((code) => ({ code, label: LANGUAGES[code].label, locale: LANGUAGES[code].locale }))
 
   return (
-    <html lang={site.language.locale} dir={site.language.dir} data-theme="night" suppressHydrationWarning>
+    <html lang={site.language.locale} dir={site.language.dir} data-theme="night" data-updown={REGION_UPDOWN[site.region.id]} suppressHydrationWarning>
       <head>
         <ThemeScript />
+        <UpDownScript />
       </head>
       <body data-region={site.region.id}>
         <NextIntlClientProvider locale={formatLocale(site.language)} messages={pickClientMessages(messages)} timeZone="UTC">

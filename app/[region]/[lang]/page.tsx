@@ -6,6 +6,8 @@ import { toSymbolListView } from '@/lib/symbol-view/view'
 import { resolveSiteContext } from '@/server/site-config'
 import { pageAlternates } from '@/server/seo'
 import { getSymbolList } from '@/server/symbols'
+import { marketFiguresFor } from '@/server/market'
+import { formatLocale } from '@/lib/i18n/format-locale'
 
 // ISR: the list is re-read at most once a minute per region and language (docs/decisions.md "What the build prerenders").
 export const revalidate = 60
@@ -33,10 +35,12 @@ export default async function MarketsPage({ params }: { params: Params }) {
   setRequestLocale(site.language.code)
   const t = await getTranslations('Markets')
   const list = await getSymbolList(site.region, site.language)
+  const view = toSymbolListView(list)
+  const figures = await marketFiguresFor(site.region, view, formatLocale(site.language))
   return (
     <section>
       <h1>{t('title')}</h1>
-      <SymbolList initial={toSymbolListView(list)} lang={site.language.code} />
+      <SymbolList initial={view} lang={site.language.code} figures={figures} />
     </section>
   )
 }

@@ -2,6 +2,10 @@ import type { Metadata } from 'next'
 import { notFound, permanentRedirect } from 'next/navigation'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { PairDetails } from '@/components/pair/PairDetails'
+import { PairMarket } from '@/components/market/PairMarket'
+import { UpDownSwitch } from '@/components/market/UpDownSwitch'
+import { REGION_UPDOWN } from '@/lib/market-data/updown'
+import { figuresOf } from '@/lib/market-data/figures'
 import { ProvenanceBadge } from '@/components/ProvenanceBadge'
 import { OpenInApp } from '@/components/webview/OpenInApp'
 import { formatLocale } from '@/lib/i18n/format-locale'
@@ -10,6 +14,7 @@ import { isStale } from '@/lib/symbols/provenance'
 import { pageAlternates, absoluteUrl } from '@/server/seo'
 import { resolveSiteContext, type SiteContext } from '@/server/site-config'
 import { getSymbolList } from '@/server/symbols'
+import { getTickers } from '@/server/market'
 import { pairJsonLd } from '@/server/json-ld'
 
 // ISR (docs/decisions.md "What the build prerenders"): prerendered for the most traded pairs, the rest on first request, then cached.
@@ -69,7 +74,7 @@ export default async function PairPage({ params }: { params: Params }) {
   const site = resolveSiteContext(region, lang)
   if (!site) notFound()
   setRequestLocale(site.language.code)
-  const { list, pair } = await loadPair(site, base, quote)
+  const [{ list, pair }, market] = await Promise.all([loadPair(site, base, quote), getTickers(site.region)])
   const t = await getTranslations('Metadata')
   const jsonLd = pairJsonLd(pair, absoluteUrl(site, site.language.code, pairPath(pair)), t('pairTitle', { base: pair.baseTokenName, quote: pair.quoteTokenName }))
   return (
@@ -77,6 +82,8 @@ export default async function PairPage({ params }: { params: Params }) {
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
       <ProvenanceBadge provenance={list.provenance} />
       <OpenInApp symbolId={pair.symbolId} />
+      <UpDownSwitch regionDefault={REGION_UPDOWN[site.region.id]} />
+      <PairMarket pair={pair} figures={figuresOf(market.tickers[pair.symbolId], pair.minPricePrecision, formatLocale(site.language))} locale={formatLocale(site.language)} chartLocale={site.language.chartLocale} />
       <PairDetails pair={pair} lang={site.language.code} locale={formatLocale(site.language)} />
     </article>
   )

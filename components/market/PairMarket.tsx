@@ -1,0 +1,33 @@
+'use client'
+
+import { lazy, Suspense, useState } from 'react'
+import type { DerivedSymbol } from '@/lib/symbols/derive'
+import type { ChartInterval } from '@/lib/market-data/kline'
+import type { Figures } from '@/lib/market-data/figures'
+import { PairPrice } from './PairPrice'
+
+import { useHydrated } from '../useHydrated'
+
+// The chart (its component, the kline parsing and, inside it, lightweight-charts) loads after the
+// first paint; the placeholder holds its place so nothing shifts (docs/decisions.md "Price chart").
+const PriceChart = lazy(() => import('./PriceChart').then((m) => ({ default: m.PriceChart })))
+const placeholder = <div className="price-chart" aria-hidden="true" />
+
+/** The pair page's market block: live price and stats, and the chart (whose live candle shares the price's socket). */
+export function PairMarket({ pair, figures, locale, chartLocale }: { pair: DerivedSymbol; figures: Figures; locale: string; chartLocale: string }) {
+  const [interval, setInterval] = useState<ChartInterval>('60')
+  // Rendered (and so imported) only once hydrated: the server HTML and the first paint have the placeholder.
+  const hydrated = useHydrated()
+  return (
+    <>
+      <PairPrice symbol={pair.symbolId} base={pair.baseTokenName} quote={pair.quoteTokenName} step={pair.minPricePrecision} initial={figures} locale={locale} topics={[`kline.${interval}.${pair.symbolId}`]} />
+      {hydrated ? (
+        <Suspense fallback={placeholder}>
+          <PriceChart symbol={pair.symbolId} step={pair.minPricePrecision} locale={locale} chartLocale={chartLocale} interval={interval} onInterval={setInterval} />
+        </Suspense>
+      ) : (
+        placeholder
+      )}
+    </>
+  )
+}

@@ -1,0 +1,68 @@
+'use client'
+
+import { useTranslations } from 'next-intl'
+import { NO_DATA } from '@/lib/market-data/constants'
+import type { Figures } from '@/lib/market-data/figures'
+import { Change } from './Change'
+import { useLiveFigures } from './useLiveFigures'
+
+export interface PairPriceProps {
+  symbol: string
+  base: string
+  quote: string
+  /** The pair's price step (minPricePrecision). */
+  step: string
+  /** The figures as of the server render (formatted there). */
+  initial: Figures
+  locale: string
+  /** Extra websocket topics (the chart's live candle). */
+  topics?: readonly string[]
+}
+
+/**
+ * The pair's last price, 24h change, high, low, volume and turnover with their time. The server
+ * render carries them as of render time (crawlers read them without JavaScript); in the browser
+ * they stay live (useLiveFigures).
+ */
+export function PairPrice({ symbol, base, quote, step, initial, locale, topics }: PairPriceProps) {
+  const t = useTranslations('Market')
+  const [live, feed] = useLiveFigures({ [symbol]: initial }, () => step, locale, { symbols: [symbol], topics })
+  const figures = live[symbol] ?? initial
+  const rows: [string, string, string][] = [
+    [t('high24h'), figures.high ?? NO_DATA, 'high'],
+    [t('low24h'), figures.low ?? NO_DATA, 'low'],
+    [t('volume24h', { coin: base }), figures.volume ?? NO_DATA, 'volume'],
+    [t('turnover24h', { coin: quote }), figures.turnover, 'turnover'],
+  ]
+  return (
+    <section className="pair-price" aria-label={t('lastPrice')} data-testid="pair-price">
+      {feed}
+      <p className="last">
+        <span className="label">{t('lastPrice')}</span>{' '}
+        <bdi className="price" data-testid="last-price">
+          {figures.last}
+        </bdi>{' '}
+        <span className="unit">{quote}</span> <Change change={figures.change} />
+      </p>
+      <dl className="pair-stats">
+        {rows.map(([label, value, id]) => (
+          <div key={id}>
+            <dt>{label}</dt>
+            <dd data-testid={`stat-${id}`}>
+              <bdi>{value}</bdi>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="as-of">
+        {figures.time ? (
+          <time dateTime={figures.time.iso} data-testid="price-time">
+            {t('asOf', { time: figures.time.text })}
+          </time>
+        ) : (
+          t('noData')
+        )}
+      </p>
+    </section>
+  )
+}

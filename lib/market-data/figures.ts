@@ -1,0 +1,50 @@
+/**
+ * A ticker as the strings a page shows. The server formats the figures it renders, and the
+ * browser loads this module (and bignumber.js with it) in a chunk of its own for live updates,
+ * so the pair page's first-load JavaScript carries no decimal library (docs/decisions.md
+ * "First-load JavaScript").
+ */
+import { formatAmount, formatChange, formatPrice, formatPriceTime, type Change } from './format'
+import type { MarketTicker } from './tickers'
+
+export interface Figures {
+  last: string
+  change?: Change
+  turnover: string
+  /** The pair page's extra figures; a markets row carries only last, change and turnover. */
+  high?: string
+  low?: string
+  volume?: string
+  /** ISO time of the figures and its display text; absent when the pair has no ticker. */
+  time?: { iso: string; text: string }
+}
+
+const cache = new WeakMap<MarketTicker, Map<string, Figures>>()
+
+/** The figures of one ticker (memoised per ticker object: a markets page re-renders hundreds of rows per push). */
+export function figuresOf(ticker: MarketTicker | undefined, step: string, locale: string, turnoverPlaces = 2): Figures {
+  const key = `${step}|${locale}|${turnoverPlaces}`
+  const hit = ticker && cache.get(ticker)?.get(key)
+  if (hit) return hit
+  const figures: Figures = {
+    last: formatPrice(ticker?.lastPrice, step, locale),
+    change: formatChange(ticker?.price24hPcnt, locale),
+    high: formatPrice(ticker?.highPrice24h, step, locale),
+    low: formatPrice(ticker?.lowPrice24h, step, locale),
+    volume: formatAmount(ticker?.volume24h, locale),
+    turnover: formatAmount(ticker?.turnover24h, locale, turnoverPlaces),
+    time: ticker?.at ? { iso: new Date(ticker.at).toISOString(), text: formatPriceTime(ticker.at, locale) } : undefined,
+  }
+  if (ticker) {
+    const forTicker = cache.get(ticker) ?? new Map<string, Figures>()
+    forTicker.set(key, figures)
+    cache.set(ticker, forTicker)
+  }
+  return figures
+}
+
+/** A markets row's figures: last price, change and turnover only (the page embeds one per pair). */
+export function rowFiguresOf(ticker: MarketTicker | undefined, step: string, locale: string): Figures {
+  const { last, change, turnover } = figuresOf(ticker, step, locale, 0)
+  return change ? { last, change, turnover } : { last, turnover }
+}

@@ -1,0 +1,39 @@
+import { formatAmount, formatChange, formatPrice, NO_DATA, stepDecimals } from './format'
+
+describe('formatPrice at the price step', () => {
+  it('rounds a decimal string to the step without float noise', () => {
+    expect(formatPrice('86950.15', '0.1', 'en')).toBe('86,950.2')
+    expect(formatPrice('0.1', '0.00000001', 'en')).toBe('0.10000000')
+    expect(formatPrice('123456789012345678.125', '0.01', 'en')).toBe('123,456,789,012,345,678.13')
+    expect(formatPrice('12', '1', 'en')).toBe('12')
+  })
+
+  it('uses the locale separators with Latin digits', () => {
+    expect(formatPrice('86950.1', '0.01', 'de-DE')).toBe('86.950,10')
+    expect(formatPrice('86950.1', '0.01', 'ar-AE')).toMatch(/^86.950.10$/)
+    expect(formatPrice('86950.1', '0.01', 'ar-AE')).not.toMatch(/[٠-٩]/)
+  })
+
+  it('shows a dash, not zero, for a missing or unreadable figure', () => {
+    expect(formatPrice(undefined, '0.01', 'en')).toBe(NO_DATA)
+    expect(formatPrice('abc', '0.01', 'en')).toBe(NO_DATA)
+    expect(formatAmount(undefined, 'en')).toBe(NO_DATA)
+  })
+
+  it('reads the places of a step', () => {
+    expect(stepDecimals('0.0001')).toBe(4)
+    expect(stepDecimals('1')).toBe(0)
+    expect(stepDecimals('10')).toBe(0)
+    expect(stepDecimals('junk')).toBe(0)
+  })
+})
+
+describe('formatChange', () => {
+  it('carries sign, arrow and direction, not colour alone', () => {
+    expect(formatChange('0.0228', 'en')).toEqual({ direction: 'up', text: '+2.28%', arrow: '▲' })
+    expect(formatChange('-0.0105', 'en')).toMatchObject({ direction: 'down', arrow: '▼' })
+    expect(formatChange('-0.0105', 'en')?.text).toMatch(/^-1\.05%$/)
+    expect(formatChange('0', 'en')).toEqual({ direction: 'flat', text: '0.00%', arrow: '' })
+    expect(formatChange(undefined, 'en')).toBeUndefined()
+  })
+})

@@ -1,0 +1,69 @@
+/**
+ * Market figures for display: prices at the pair's price step with bignumber.js (no float
+ * rounding of a decimal string), the page's locale separators, Latin digits (docs/decisions.md
+ * "Latin digits for figures"), and a change that carries sign and arrow, not colour alone.
+ */
+import BigNumber from 'bignumber.js'
+import { NO_DATA } from './constants'
+
+export { NO_DATA }
+
+const DECIMAL = /^-?\d+(\.\d+)?$/
+/** A BigNumber of a decimal string, or undefined (the project's BigNumber throws on junk). */
+const parseDecimal = (value: string | undefined) => (value !== undefined && DECIMAL.test(value) ? new BigNumber(value) : undefined)
+
+const separatorCache = new Map<string, { group: string; decimal: string }>()
+
+/** The locale's grouping and decimal separators, read once from Intl. */
+export function separators(locale: string): { group: string; decimal: string } {
+  let s = separatorCache.get(locale)
+  if (!s) {
+    const parts = new Intl.NumberFormat(locale, { numberingSystem: 'latn', useGrouping: true }).formatToParts(1234567.5)
+    s = { group: parts.find((p) => p.type === 'group')?.value ?? ',', decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.' }
+    separatorCache.set(locale, s)
+  }
+  return s
+}
+
+/** Decimal places of a step such as "0.01" (2) or "1" (0); "10" counts as 0. */
+export function stepDecimals(step: string): number {
+  const n = parseDecimal(step)
+  return n?.isFinite() && n.gt(0) ? Math.max(0, n.decimalPlaces() ?? 0) : 0
+}
+
+/** A decimal string at `step`'s places (rounded half-up, as the exchange shows), or a dash. */
+export function formatPrice(value: string | undefined, step: string, locale: string): string {
+  const n = parseDecimal(value)
+  if (!n) return NO_DATA
+  const { group, decimal } = separators(locale)
+  return n.toFormat(stepDecimals(step), BigNumber.ROUND_HALF_UP, { groupSize: 3, groupSeparator: group, decimalSeparator: decimal, prefix: '', suffix: '' })
+}
+
+/** A large amount (volume, turnover) with two places and grouping, or a dash. */
+export function formatAmount(value: string | undefined, locale: string, places = 2): string {
+  return formatPrice(value, new BigNumber(1).shiftedBy(-places).toFixed(), locale)
+}
+
+export type Direction = 'up' | 'down' | 'flat'
+
+export interface Change {
+  direction: Direction
+  /** "+2.28 %"-style text with sign, in the locale's percent format. */
+  text: string
+  arrow: '▲' | '▼' | ''
+}
+
+/** price24hPcnt ("0.0228") as a signed percentage with its direction and arrow. */
+export function formatChange(fraction: string | undefined, locale: string): Change | undefined {
+  const n = parseDecimal(fraction)
+  if (!n) return undefined
+  const rounded = n.decimalPlaces(4, BigNumber.ROUND_HALF_UP)
+  const direction: Direction = rounded.gt(0) ? 'up' : rounded.lt(0) ? 'down' : 'flat'
+  const text = new Intl.NumberFormat(locale, { style: 'percent', numberingSystem: 'latn', minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' }).format(rounded.toNumber())
+  return { direction, text, arrow: direction === 'up' ? '▲' : direction === 'down' ? '▼' : '' }
+}
+
+/** The time of a price, in UTC with the locale's date order and Latin digits (the page says "UTC"). */
+export function formatPriceTime(ms: number, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC', numberingSystem: 'latn', hourCycle: 'h23' }).format(ms)
+}

@@ -1,0 +1,99 @@
+/**
+ * lib/market-data against the real simulator: the REST answers parse and merge, the websocket
+ * client (with the `ws` package injected as its WebSocket) subscribes and receives pushes.
+ */
+import WebSocket from 'ws'
+import { startTestSim, type TestSim } from '@/simulator/testkit'
+import { applyLiveCandle, parseKlineAnswer } from './kline'
+import { openMarketStream, publicStreamUrl, type WebSocketLike } from './stream'
+import { mergeTickers, parseTickersAnswer, type Ticker } from './tickers'
+
+let t: TestSim
+beforeEach(async () => {
+  t = await startTestSim()
+})
+afterEach(() => t.sim.close())
+
+const tickers = async (host: 'main' | 'alt1', query = '') => parseTickersAnswer((await t.json(host, `/v5/market/tickers?category=spot${query}`)).body)
+const timers = {
+  setInterval: (fn: () => void, ms: number) => setInterval(fn, ms),
+  clearInterval: (h: unknown) => clearInterval(h as ReturnType<typeof setInterval>),
+}
+
+describe('tickers from the simulator', () => {
+  it('parses every pair, keeping figures as decimal strings stamped with the answer time', async () => {
+    const all = await tickers('main')
+    expect(Object.keys(all).length).toBeGreaterThan(100)
+    expect(all.BTCUSDT).toMatchObject({ symbol: 'BTCUSDT', at: t.clock.t })
+    expect(typeof all.BTCUSDT?.lastPrice).toBe('string')
+  })
+
+  it('merges a one-pair update without dropping the others, and never lets older data win', async () => {
+    const all = await tickers('main')
+    t.clock.t += 30 * 60_000
+    const one = await tickers('main', '&symbol=ETHUSDT')
+    const merged = mergeTickers(all, one)
+    expect(Object.keys(merged)).toHaveLength(Object.keys(all).length)
+    expect(merged.ETHUSDT).toEqual(one.ETHUSDT)
+    expect(merged.ETHUSDT?.lastPrice).not.toBe(all.ETHUSDT?.lastPrice)
+    expect(merged.BTCUSDT).toBe(all.BTCUSDT)
+    expect(mergeTickers(merged, { ETHUSDT: all.ETHUSDT as Ticker }).ETHUSDT).toEqual(one.ETHUSDT)
+  })
+
+  it('rejects an error answer and an unusable list with a clear error', async () => {
+    t.sim.setFault({ host: 'main', endpoint: 'tickers', fault: { kind: 'retCode', code: 10006, msg: 'Too many visits' } })
+    await expect(tickers('main')).rejects.toThrow(/retCode 10006/)
+    expect(() => parseTickersAnswer({ retCode: 0, result: { list: [{ symbol: 'X', lastPrice: 'NaN' }] } })).toThrow(/no usable record/)
+  })
+})
+
+describe('klines from the simulator', () => {
+  it('gives ascending candles, and a live candle replaces the last one', async () => {
+    const candles = parseKlineAnswer((await t.json('main', '/v5/market/kline?category=spot&symbol=BTCUSDT&interval=15&limit=20')).body)
+    expect(candles).toHaveLength(20)
+    expect(candles[1]!.start - candles[0]!.start).toBe(900_000)
+    const last = candles.at(-1)!
+    const live = { ...last, close: last.close + 1 }
+    expect(applyLiveCandle(candles, live).at(-1)).toEqual(live)
+    expect(applyLiveCandle(candles, { ...live, start: last.start + 900_000 })).toHaveLength(21)
+  })
+})
+
+describe('the public websocket client', () => {
+  it('derives the stream URL from the API host origin', () => {
+    expect(publicStreamUrl('https://api2.example.com/base')).toBe('wss://api2.example.com/v5/public/spot')
+    expect(publicStreamUrl('http://127.0.0.1:4011')).toBe('ws://127.0.0.1:4011/v5/public/spot')
+  })
+
+  it('subscribes over the real simulator socket and receives a ticker and a candle', async () => {
+    const seen: { ticker?: Ticker; candle?: string; states: string[] } = { states: [] }
+    await new Promise<void>((resolve, reject) => {
+      const stream = openMarketStream({
+        url: publicStreamUrl(t.sim.urls.alt1),
+        topics: ['tickers.BTCUSDT', 'kline.60.BTCUSDT'],
+        open: (url) => new WebSocket(url) as unknown as WebSocketLike,
+        ...timers,
+        onState: (s) => (seen.states.push(s), s === 'closed' && reject(new Error('closed'))),
+        onTicker: (ticker) => (seen.ticker = ticker),
+        onCandle: (interval, symbol) => (seen.candle = `${interval}.${symbol}`),
+      })
+      const check = setInterval(() => {
+        if (!seen.ticker || !seen.candle) return
+        clearInterval(check)
+        stream.close()
+        resolve()
+      }, 20)
+    })
+    expect(seen.states).toEqual(['open'])
+    expect(seen.ticker).toMatchObject({ symbol: 'BTCUSDT', at: t.clock.t })
+    expect(seen.candle).toBe('60.BTCUSDT')
+  })
+
+  it('reports the socket closed when the host refuses it, so the caller polls', async () => {
+    t.sim.setFault({ host: 'main', endpoint: 'public_ws', fault: { kind: 'refuse' } })
+    const state = await new Promise((resolve) => {
+      openMarketStream({ url: publicStreamUrl(t.sim.urls.main), topics: ['tickers.BTCUSDT'], open: (url) => new WebSocket(url) as unknown as WebSocketLike, ...timers, onState: resolve })
+    })
+    expect(state).toBe('closed')
+  })
+})

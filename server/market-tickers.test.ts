@@ -1,0 +1,57 @@
+/**
+ * The server's tickers against the real simulator: reuse, single-flight, last good kept through
+ * a failure, and the back-off.
+ */
+import { startTestSim, type TestSim } from '@/simulator/testkit'
+import { createTickerService } from './market-tickers'
+
+let t: TestSim
+let clock: { t: number }
+beforeEach(async () => {
+  t = await startTestSim()
+  clock = { t: 1_000_000 }
+})
+afterEach(() => t.sim.close())
+
+const service = () => createTickerService({ now: () => clock.t, random: () => 0.5, reuseMs: 5_000 })
+const hits = () => t.sim.state().hits.main.tickers ?? 0
+
+describe('server tickers', () => {
+  it('shares one request between concurrent renders and reuses a fresh answer', async () => {
+    const s = service()
+    const [a, b] = await Promise.all([s.getTickers(t.sim.urls.main), s.getTickers(t.sim.urls.main)])
+    expect(a.tickers.BTCUSDT?.lastPrice).toMatch(/^\d/)
+    expect(b).toEqual(a)
+    await s.getTickers(t.sim.urls.main)
+    expect(hits()).toBe(1)
+    clock.t += 5_000
+    await s.getTickers(t.sim.urls.main)
+    expect(hits()).toBe(2)
+  })
+
+  it('keeps the last good tickers when the upstream fails, then backs off', async () => {
+    const s = service()
+    const good = await s.getTickers(t.sim.urls.main)
+    t.sim.setFault({ host: 'main', endpoint: 'tickers', fault: { kind: 'status', status: 503 } })
+    clock.t += 5_000
+    const failed = await s.getTickers(t.sim.urls.main)
+    expect(failed.stale).toBe(true)
+    expect(failed.tickers.BTCUSDT).toEqual(good.tickers.BTCUSDT)
+    expect(failed.fetchedAt).toBe(good.fetchedAt)
+    expect(s.state(t.sim.urls.main).consecutiveFailures).toBe(1)
+    const before = hits()
+    await s.getTickers(t.sim.urls.main)
+    expect(hits()).toBe(before) // backed off: not asked again at once
+    for (const kind of ['html200', 'truncated', 'empty'] as const) {
+      t.sim.setFault({ host: 'main', endpoint: 'tickers', fault: { kind } })
+      clock.t += 20_000
+      expect((await s.getTickers(t.sim.urls.main)).tickers.BTCUSDT).toEqual(good.tickers.BTCUSDT)
+    }
+  })
+
+  it('answers with no tickers (never rejects) when the upstream never answered', async () => {
+    t.sim.setFault({ host: 'main', endpoint: 'tickers', fault: { kind: 'refuse' } })
+    const s = service()
+    await expect(s.getTickers(t.sim.urls.main)).resolves.toEqual({ tickers: {}, fetchedAt: 0, stale: true })
+  })
+})

@@ -1,0 +1,23 @@
+import type { RegionConfig } from '@/lib/regions/config'
+import type { SymbolListView } from '@/lib/symbol-view/view'
+import { rowFiguresOf, type Figures } from '@/lib/market-data/figures'
+import { processSingleton } from './global'
+import { createTickerService, type TickerSnapshot } from './market-tickers'
+import { logger } from './observability'
+
+/** The process-wide ticker service every page shares (server/market-tickers.ts). */
+const service = processSingleton('tickers', () =>
+  createTickerService({ onFailure: (upstream, message) => logger.warn({ upstream, message }, 'tickers: upstream failed, keeping the last good tickers') }),
+)
+
+export function getTickers(region: RegionConfig): Promise<TickerSnapshot> {
+  return service.getTickers(region.apiBaseUrl)
+}
+
+/** The row figures of every pair the markets page lists (and only those), as of now, formatted. */
+export async function marketFiguresFor(region: RegionConfig, view: SymbolListView, locale: string): Promise<Record<string, Figures>> {
+  const { tickers } = await getTickers(region)
+  const out: Record<string, Figures> = {}
+  for (const group of view.groups) for (const row of group.rows) if (tickers[row.symbolId]) out[row.symbolId] = rowFiguresOf(tickers[row.symbolId], row.priceStep, locale)
+  return out
+}
