@@ -43,7 +43,7 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `npx tsx simulator/cli.ts --ports main=${simPorts.main},alt1=${simPorts.alt1},alt2=${simPorts.alt2},fastPath=${simPorts.fastPath},admin=${simPorts.admin} --latency main=5,alt1=5,alt2=5`,
+      command: `npx tsx simulator/http/cli.ts --ports main=${simPorts.main},alt1=${simPorts.alt1},alt2=${simPorts.alt2},fastPath=${simPorts.fastPath},admin=${simPorts.admin} --latency main=5,alt1=5,alt2=5`,
       url: `${sim('admin')}/state`,
       reuseExistingServer: false,
       timeout: 30_000,

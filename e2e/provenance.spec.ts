@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { E2E_PORT } from '../playwright.config'
-import { startSimulator } from '../simulator/server'
+import { startSimulator } from '../simulator/http/server'
 import { startNext } from './support/next-server'
 
 const MIN = 60_000

@@ -110,7 +110,7 @@ async function monitorLogs(site: Started, label: string, forwardedFor: (i: numbe
 }
 
 async function main() {
-  const sim = start('simulator', join(PROJECT, 'node_modules/.bin/tsx'), ['simulator/cli.ts', '--ports', Object.entries(SIM).map(([k, v]) => `${k}=${v}`).join(',')], {
+  const sim = start('simulator', join(PROJECT, 'node_modules/.bin/tsx'), ['simulator/http/cli.ts', '--ports', Object.entries(SIM).map(([k, v]) => `${k}=${v}`).join(',')], {
     cwd: PROJECT, env: { ...process.env }, logFile: join(LOG_DIR, 'simulator.log'),
   })
   started.push(sim)

@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { startSimulator } from '../simulator/server'
+import { startSimulator } from '../simulator/http/server'
 import { DEFAULT_SIM_PORTS } from '../simulator/contract'
 import { loadSiteConfig } from '../lib/regions/config'
 

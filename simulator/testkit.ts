@@ -3,7 +3,7 @@
  * fetch wrappers over 127.0.0.1 (no mocks, STYLE.md "Tests run against a real local HTTP server").
  */
 import type { SimHost, SimulatorOptions } from './contract'
-import { startSimulator, type RunningSimulator } from './server'
+import { startSimulator, type RunningSimulator } from './http/server'
 
 export const FREE_PORTS = { main: 0, alt1: 0, alt2: 0, fastPath: 0, admin: 0 }
 /** 2025-11-21T12:00:00Z: after the data epoch, so initial pairs keep the fixed lastModifiedTime. */

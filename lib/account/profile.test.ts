@@ -1,5 +1,5 @@
 /** The profile call (SPEC §7) against the simulator on 127.0.0.1. */
-import { startSimulator } from '@/simulator/server'
+import { startSimulator } from '@/simulator/http/server'
 import type { Simulator } from '@/simulator/contract'
 import { createHttpClient } from '../http/client'
 import type { Timers } from '../http/options'

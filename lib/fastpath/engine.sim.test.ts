@@ -1,5 +1,5 @@
 import WebSocket from 'ws'
-import { startSimulator, type RunningSimulator } from '@/simulator/server'
+import { startSimulator, type RunningSimulator } from '@/simulator/http/server'
 import { createHttpClient } from '../http/client'
 import { createFastPath, type FastPath } from './index'
 

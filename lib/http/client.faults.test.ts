@@ -2,7 +2,7 @@
  * The request client against the real simulator on 127.0.0.1: one test per fault switch of
  * issue #2 §3, each asserting the exact error class, code and message (SPEC §8).
  */
-import { startSimulator } from '@/simulator/server'
+import { startSimulator } from '@/simulator/http/server'
 import type { Fault, SimEndpoint, Simulator } from '@/simulator/contract'
 import { createHttpClient, type HttpClient } from './client'
 import { ApiError, HttpStatusError, NetworkError, ParseError, RequestError, TimeoutError } from './errors'

@@ -1,4 +1,4 @@
-import { startSimulator, type RunningSimulator } from '@/simulator/server'
+import { startSimulator, type RunningSimulator } from '@/simulator/http/server'
 import { createMemoryStorage } from '../storage/memory'
 import { createRouteChooser, type RouteChooser } from './chooser'
 import { ROUTE_STORAGE_KEY } from './constants'

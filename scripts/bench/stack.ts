@@ -51,7 +51,7 @@ export async function startSimulator(root: string, logDir: string): Promise<Star
   await assertFree(...Object.values(SIM_PORTS))
   const ports = Object.entries(SIM_PORTS).map(([name, port]) => `${name}=${port}`).join(',')
   // No latency and no faults: the bench switches the hang on itself, through the admin endpoint.
-  const started = start('simulator', bin(root, 'tsx'), ['simulator/cli.ts', '--ports', ports], {
+  const started = start('simulator', bin(root, 'tsx'), ['simulator/http/cli.ts', '--ports', ports], {
     cwd: root,
     env: environmentWithout(/^SIM_/),
     logFile: join(logDir, 'simulator.log'),

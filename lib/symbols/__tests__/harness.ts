@@ -3,7 +3,7 @@
  * a recording monitor, a recording fetch and an injectable clock.
  */
 import type { Simulator } from '@/simulator/contract'
-import { startSimulator } from '@/simulator/server'
+import { startSimulator } from '@/simulator/http/server'
 import { createHttpClient } from '../../http/client'
 import { createRecordingMonitor } from '../../monitor/monitor'
 import { createMemoryStorage } from '../../storage/memory'

@@ -1,9 +1,9 @@
 /**
  * Which path is which endpoint on which host, and the normal answer of each endpoint.
  */
-import type { SimHost } from './contract'
+import type { SimHost } from '../contract'
 import type { AnswerOptions, Endpoint } from './faults'
-import type { FeedState } from './feed'
+import type { FeedState } from '../data/feed'
 import { profileAnswer } from './profile'
 import { envelope, firstV3SymbolId, proxyAnswer, symbolListAll, symbolListV2, symbolListV3, type Json } from './wire'
 

@@ -4,11 +4,11 @@
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import { WebSocketServer } from 'ws'
-import type { SimClock, Timers } from './clock'
-import type { SimHost } from './contract'
+import type { SimClock, Timers } from '../data/clock'
+import type { SimHost } from '../contract'
 import { corsHeaders } from './cors'
 import { applyFault, jsonReply, type FaultRules, type Reply } from './faults'
-import type { Feed } from './feed'
+import type { Feed } from '../data/feed'
 import { endpointFor, normalAnswer } from './routes'
 import { errorEnvelope } from './wire'
 
