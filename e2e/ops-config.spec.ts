@@ -37,3 +37,9 @@ test('a bad value stops the server at start, naming the variable and the value',
   expect(result.output).toContain('REGION_TR_API_HOSTS')
   expect(result.output).toContain('not a url')
 })
+
+test('a bad server setting (LOG_LEVEL) stops the server at start too, naming it', async () => {
+  const result = await startNextExpectingFailure(E2E_PORT + 2, { LOG_LEVEL: 'loud' })
+  expect(result.code).not.toBe(0)
+  expect(result.output).toContain('LOG_LEVEL="loud"')
+})

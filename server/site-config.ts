@@ -1,14 +1,12 @@
-import { loadSiteConfig, type RegionConfig, type SiteConfig } from '@/lib/regions/config'
+import type { RegionConfig, SiteConfig } from '@/lib/regions/config'
 import { isRegionId, type RegionId } from '@/lib/regions/regions'
 import { isLanguageCode, LANGUAGES, type Language } from '@/lib/i18n/languages'
 import type { ClientSiteConfig } from '@/components/runtime/ClientRuntime'
+import { runtimeConfig } from './runtime-config'
 
-let cached: SiteConfig | undefined
-
-/** The ops configuration, read from the runtime environment once per process (issue #4). */
+/** The ops configuration, read from the runtime environment once per process (./runtime-config.ts). */
 export function getSiteConfig(): SiteConfig {
-  cached ??= loadSiteConfig(process.env)
-  return cached
+  return runtimeConfig().site
 }
 
 export interface SiteContext {

@@ -3,13 +3,14 @@ import { LANGUAGES, type Language } from '@/lib/i18n/languages'
 import type { RegionConfig } from '@/lib/regions/config'
 import type { SymbolListResult } from '@/lib/symbols'
 import { processSingleton } from './global'
+import { runtimeConfig } from './runtime-config'
 import { getSiteConfig } from './site-config'
 import { createSymbolService } from './symbol-service'
 import type { RegionListStatus } from './symbol-status'
 
 /** The process-wide pair-list service every page, route and health check shares. */
 const service = processSingleton('symbols', () =>
-  createSymbolService({ dir: process.env.SYMBOL_CACHE_DIR ?? join(process.cwd(), '.next', 'cache', 'spot-symbols') }),
+  createSymbolService({ dir: runtimeConfig().symbolCacheDir ?? join(process.cwd(), '.next', 'cache', 'spot-symbols') }),
 )
 
 /** How long /api/health and /api/ready wait for the lists they ask for before answering. */
