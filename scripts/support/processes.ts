@@ -37,7 +37,7 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
-// Last resort when the bench itself dies: exit handlers run synchronously, so no waiting here.
+// Last resort when the caller itself dies: exit handlers run synchronously, so no waiting here.
 process.on('exit', () => {
   for (const child of running) signalGroup(child, 'SIGKILL')
 })
