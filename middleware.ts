@@ -1,13 +1,13 @@
 import { NextResponse, type NextRequest } from 'next/server'
 import { LANG_COOKIE } from '@/lib/i18n/languages'
-import { loadSiteConfig, type SiteConfig } from '@/lib/regions/config'
+import type { SiteConfig } from '@/lib/regions/config'
 import { dispatchRequest, type Dispatch } from '@/lib/regions/dispatch'
 import { securityHeaders } from '@/lib/regions/security-headers'
+import { runtimeConfig } from '@/server/runtime-config'
 
 // Edge middleware over pure lib/ code (docs/decisions.md "middleware.ts on the edge, not
 // proxy.ts"). Config is read from the runtime environment once per isolate: ops change it with
 // a restart, no rebuild. instrumentation.ts validates the same variables at start.
-let siteConfig: SiteConfig | undefined
 const regionHeaders = new Map<string, Record<string, string>>()
 
 /** CSP and friends of the request's region (docs/decisions.md "Security headers and the CSP"). */
@@ -22,13 +22,7 @@ function withSecurityHeaders(response: NextResponse, region: Dispatch['region'],
 }
 
 export function middleware(request: NextRequest) {
-  // `npm run bench` only: the lean baseline our middleware is measured against (issue #5).
-  if (process.env.BENCH_BASELINE_MIDDLEWARE === '1') {
-    const url = request.nextUrl.clone()
-    url.pathname = `/main${url.pathname}`
-    return NextResponse.rewrite(url)
-  }
-  const config = (siteConfig ??= loadSiteConfig(process.env))
+  const config = runtimeConfig().site
   const decision = dispatchRequest(
     {
       pathname: request.nextUrl.pathname,

@@ -9,9 +9,6 @@ const nextConfig: NextConfig = {
   // The middleware strips trailing slashes itself, in the same redirect that fixes the language
   // (docs/decisions.md "Unknown language prefixes"): "/fr/" → "/en" in one hop, not two.
   skipTrailingSlashRedirect: true,
-  // `npm test` type-checks the whole project (tests included) before it builds; checking again
-  // inside `next build` costs CI time on 2 cores and checks less.
-  typescript: { ignoreBuildErrors: true },
   // Stores only 200 pages, so unknown-pair 404s and case-variant redirects leave nothing on disk
   // (docs/decisions.md "Only 200 pages are stored").
   cacheHandler: require.resolve('./server/cache-handler.cjs'),

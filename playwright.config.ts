@@ -1,13 +1,11 @@
 import { defineConfig } from '@playwright/test'
-import { DEFAULT_SIM_PORTS } from './simulator/contract'
+import { e2ePorts } from './scripts/support/ports'
 
-// The e2e run owns its ports, so `npm run demo` (3000, 4009–4013) can keep running beside it.
-// E2E_PORT_OFFSET moves every port, so two checkouts on one machine can run e2e side by side.
-const offset = Number(process.env.E2E_PORT_OFFSET ?? 0)
-export const E2E_PORT = 3100 + offset
-const simPorts = {
-  admin: 4109 + offset, main: 4110 + offset, alt1: 4111 + offset, alt2: 4112 + offset, fastPath: 4113 + offset,
-} satisfies typeof DEFAULT_SIM_PORTS
+// The e2e run owns its ports (scripts/support/ports.ts), so `npm run demo` can keep running
+// beside it. E2E_PORT_OFFSET moves every port, so two checkouts can run e2e side by side.
+export const E2E_PORTS = e2ePorts(Number(process.env.E2E_PORT_OFFSET ?? 0))
+export const E2E_PORT = E2E_PORTS.site
+const simPorts = E2E_PORTS.sim
 /** Base URL of one of the e2e simulator's hosts (its admin endpoint included). */
 export const sim = (name: keyof typeof simPorts) => `http://127.0.0.1:${simPorts[name]}`
 
@@ -43,7 +41,7 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `npx tsx simulator/cli.ts --ports main=${simPorts.main},alt1=${simPorts.alt1},alt2=${simPorts.alt2},fastPath=${simPorts.fastPath},admin=${simPorts.admin} --latency main=5,alt1=5,alt2=5`,
+      command: `npx tsx simulator/http/cli.ts --ports main=${simPorts.main},alt1=${simPorts.alt1},alt2=${simPorts.alt2},fastPath=${simPorts.fastPath},admin=${simPorts.admin} --latency main=5,alt1=5,alt2=5`,
       url: `${sim('admin')}/state`,
       reuseExistingServer: false,
       timeout: 30_000,

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http'
 import { expect, test, type Page } from '@playwright/test'
-import { E2E_PORT, e2eEnv } from '../playwright.config'
+import { E2E_PORT, E2E_PORTS, e2eEnv } from '../playwright.config'
 import { REGION_IDS, REGIONS, type RegionId } from '../lib/regions/regions'
 import { regionHost, regionOrigin } from './support/hosts'
 import { startNextExpectingFailure } from './support/next-server'
@@ -87,7 +87,7 @@ for (const id of ['main', 'hk', 'tr'] as const) {
 }
 
 test('a production start without its hosts and public URLs exits non-zero naming every missing variable', async () => {
-  const result = await startNextExpectingFailure(E2E_PORT + 7, {
+  const result = await startNextExpectingFailure(E2E_PORTS.spec.edge, {
     NODE_ENV: 'production', DEMO_DEFAULTS: '0', API_BASE_URL: '', REGION_HK_HOSTS: 'hk.example.com', REGION_HK_PUBLIC_URL: 'https://hk.example.com',
   })
   expect(result.code).toBe(78)

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test'
-import { E2E_PORT, e2eEnv, sim } from '../playwright.config'
+import { E2E_PORTS, e2eEnv, sim } from '../playwright.config'
 import { loadSiteConfig } from '../lib/regions/config'
 import { REGIONS } from '../lib/regions/regions'
 import { regionHost } from './support/hosts'
 import { startNext, startNextExpectingFailure } from './support/next-server'
 
-const opsPort = E2E_PORT + 1
+const opsPort = E2E_PORTS.spec.opsConfig
 
 // The same build, restarted with other ops variables: behaviour changes with no `next build`.
 test('REGION_* variables switch a region off and move a region to a new host, without a rebuild', async ({ browser }) => {
@@ -32,8 +32,14 @@ test('REGION_* variables switch a region off and move a region to a new host, wi
 })
 
 test('a bad value stops the server at start, naming the variable and the value', async () => {
-  const result = await startNextExpectingFailure(E2E_PORT + 2, { REGION_TR_API_HOSTS: 'not a url' })
+  const result = await startNextExpectingFailure(E2E_PORTS.spec.badConfig, { REGION_TR_API_HOSTS: 'not a url' })
   expect(result.code).not.toBe(0)
   expect(result.output).toContain('REGION_TR_API_HOSTS')
   expect(result.output).toContain('not a url')
+})
+
+test('a bad server setting (LOG_LEVEL) stops the server at start too, naming it', async () => {
+  const result = await startNextExpectingFailure(E2E_PORTS.spec.badConfig, { LOG_LEVEL: 'loud' })
+  expect(result.code).not.toBe(0)
+  expect(result.output).toContain('LOG_LEVEL="loud"')
 })

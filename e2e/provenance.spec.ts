@@ -3,8 +3,8 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
-import { E2E_PORT } from '../playwright.config'
-import { startSimulator } from '../simulator/server'
+import { E2E_PORTS } from '../playwright.config'
+import { startFreeSimulator } from '../simulator/testkit'
 import { startNext } from './support/next-server'
 
 const MIN = 60_000
@@ -47,9 +47,9 @@ async function badgeShift(page: Page): Promise<number> {
 test("the browser's own cached list beats the built-in sample, labelled with its real age", async ({ browser }) => {
   // A site whose server has no list at all (its upstream is a dead port, its cache folder empty),
   // so it renders the built-in sample; the browser talks to an upstream of its own.
-  const port = E2E_PORT + 5
+  const port = E2E_PORTS.spec.provenance
   const site = `http://localhost:${port}`
-  const upstream = await startSimulator({ ports: { main: 0, alt1: 0, alt2: 0, fastPath: 0, admin: 0 }, allowedOrigins: [site] })
+  const upstream = await startFreeSimulator({ allowedOrigins: [site] })
   const cacheDir = mkdtempSync(join(tmpdir(), 'spot-e2e-symbols-'))
   const server = await startNext(port, {
     API_BASE_URL: `http://127.0.0.1:${await deadPort()}`,

@@ -1,12 +1,12 @@
 import { createServer, type Server } from 'node:http'
 import { expect, test } from '@playwright/test'
-import { E2E_PORT } from '../playwright.config'
+import { E2E_PORT, E2E_PORTS } from '../playwright.config'
 import { LANGUAGES } from '../lib/i18n/languages'
 import { REGIONS } from '../lib/regions/regions'
 import { simState } from './support/sim'
 
 /** A port of this checkout's own range (E2E_PORT_OFFSET), for the trap server below. */
-const TRAP_PORT = 5000 + 10 * Number(process.env.E2E_PORT_OFFSET ?? 0)
+const TRAP_PORT = E2E_PORTS.own
 const V2 = '/spot/api/basic/symbol_list_v2'
 
 test('the site serves the main region’s page in Chromium', async ({ page }) => {

@@ -1,13 +1,13 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect, test } from '@playwright/test'
-import { E2E_PORT, sim } from '../playwright.config'
+import { E2E_PORTS, sim } from '../playwright.config'
 import { startNext, type RunningServer } from './support/next-server'
 
 // The /x-api proxy under a hung upstream and hostile input (docs/decisions.md "/x-api: …").
 // Its own `next start`: HK's upstream never answers, NL's echoes what it receives, pages use
 // the simulator. Test upstreams listen on 127.0.0.1 at ports the OS picks.
-const port = E2E_PORT + 6
+const port = E2E_PORTS.spec.xApi
 const V3 = '/x-api/spot/api/basic/symbol_list_v3'
 
 interface Upstream {
@@ -114,7 +114,7 @@ test('client forwarding headers are dropped and set by the site; no header names
   expect(seen?.['x-forwarded-for']).toBe('203.0.113.9')
   expect(seen?.['x-real-ip']).toBeUndefined()
   expect(seen?.forwarded).toBeUndefined()
-  expect(seen?.['x-forwarded-host']).toBe(`nl.localhost:${E2E_PORT + 6}`)
+  expect(seen?.['x-forwarded-host']).toBe(`nl.localhost:${port}`)
   expect(seen?.lang).toBe('nl-NL')
   const all = JSON.stringify(reply.headers)
   expect(all).not.toContain(echo.url)

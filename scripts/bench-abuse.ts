@@ -13,14 +13,15 @@ import { statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import http from 'node:http'
-import { start, stopAll, waitForHttp, type Started } from './bench/processes'
+import { BENCH_ABUSE_PORTS } from './support/ports'
+import { start, stopAll, waitForHttp, type Started } from './support/processes'
 
 const ROOT = resolve(process.argv[2] ?? resolve(__dirname, '..'))
 const PROJECT = resolve(__dirname, '..')
 const LOG_DIR = join(tmpdir(), 'spot-bench-abuse')
-const HANG_PORT = 5300
-const SIM = { admin: 5301, main: 5302, alt1: 5303, alt2: 5304, fastPath: 5305 }
-const SITE_PORT = 5306
+const HANG_PORT = BENCH_ABUSE_PORTS.hang
+const SIM = BENCH_ABUSE_PORTS.sim
+const SITE_PORT = BENCH_ABUSE_PORTS.site
 const PAGE = '/en/trade/spot/BTC/USDT'
 const started: Started[] = []
 
@@ -110,8 +111,8 @@ async function monitorLogs(site: Started, label: string, forwardedFor: (i: numbe
 }
 
 async function main() {
-  const sim = start('simulator', join(PROJECT, 'node_modules/.bin/tsx'), ['simulator/cli.ts', '--ports', Object.entries(SIM).map(([k, v]) => `${k}=${v}`).join(',')], {
-    cwd: PROJECT, env: { ...process.env }, logFile: join(LOG_DIR, 'simulator.log'),
+  const sim = start('simulator', join(PROJECT, 'node_modules/.bin/tsx'), ['simulator/http/cli.ts', '--ports', Object.entries(SIM).map(([k, v]) => `${k}=${v}`).join(',')], {
+    cwd: PROJECT, env: { ...process.env }, output: { logFile: join(LOG_DIR, 'simulator.log') },
   })
   started.push(sim)
   await waitForHttp(sim, SIM.admin, '/state')
@@ -123,7 +124,7 @@ async function main() {
       API_BASE_URL: s('main'), API_HOSTS: [s('main'), s('alt1'), s('alt2')].join(','), FAST_PATH_HOSTS: s('fastPath'),
       REGION_HK_API_BASE_URL: `http://127.0.0.1:${HANG_PORT}`, SYMBOL_CACHE_DIR: join(LOG_DIR, 'symbols'),
     },
-    logFile: join(LOG_DIR, 'site.log'),
+    output: { logFile: join(LOG_DIR, 'site.log') },
   })
   started.push(site)
   await waitForHttp(site, SITE_PORT, '/api/health')

@@ -2,7 +2,7 @@
  * `npm run bench`: speed and size figures of the site, each with its goal, in one run.
  *
  * Builds (skip with BENCH_SKIP_BUILD=1 when .next is current), starts the upstream simulator
- * (:4300–4304) and `next start` twice (:3300 ours, :3301 with the baseline middleware), measures,
+ * (:4300–4304) and `next start` twice (:3300 ours, :3301 a copy built with the baseline middleware), measures,
  * and stops everything it started, also on failure and Ctrl-C. It reports goals as met or missed and
  * exits 0 either way: it is a measurement, not a test (a setup failure exits 1). Every figure is
  * from this machine and this run; on a 2-core machine the load generator shares the CPUs with the
@@ -10,23 +10,24 @@
  *
  * Output: the figures as they come, a summary table, and bench-results.json (git-ignored).
  */
-import { readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { REGION_IDS, REGIONS } from '../lib/regions/regions'
 import { runFleetBench } from './bench-fleet'
 import { runSymbolsBench } from './bench-symbols'
+import { baselineBuilt, baselineDir, prepareBaseline } from './bench/baseline'
 import { firstLoad, type FirstLoad } from './bench/first-load'
 import { header, request } from './bench/http'
 import { DEFAULT_LOAD, measure, rotate, type LoadFigures, type LoadTarget } from './bench/load'
-import { stopAll, unexpectedExits, type Started } from './bench/processes'
+import { stopAll, unexpectedExits, type Started } from './support/processes'
+import { BENCH_PORTS } from './support/ports'
 import { figure, formatValue, summaryTable, writeResults, type Figure } from './bench/report'
 import { assertFree, buildSite, clearFaults, hangUpstream, SIM_PORTS, siteEnv, startSimulator, startSite, upstreamHits, warmPage } from './bench/stack'
 
 const ROOT = resolve(__dirname, '..')
 const LOG_DIR = join(tmpdir(), 'spot-bench')
-const SITE_PORT = 3300
-const BASELINE_PORT = 3301
+const SITE_PORT = BENCH_PORTS.site
+const BASELINE_PORT = BENCH_PORTS.baseline
 const PAIR_PAGE = '/en/trade/spot/BTC/USDT'
 const MARKETS_PAGE = '/en'
 /** In public/; the middleware matcher skips .svg, so Next serves it with no middleware at all. */
@@ -176,20 +177,20 @@ async function firstLoadJs(): Promise<void> {
 }
 
 /**
- * A second `next start` with BENCH_BASELINE_MIDDLEWARE=1: the same build, our middleware
- * replaced by a bare rewrite. Null when middleware.ts has no such switch.
+ * The baseline site: the same sources built again with scripts/bench/baseline-middleware.ts as
+ * their middleware (./bench/baseline.ts), started beside ours.
  */
-async function startBaseline(): Promise<Started | null> {
-  if (!readFileSync(join(ROOT, 'middleware.ts'), 'utf8').includes('BENCH_BASELINE_MIDDLEWARE')) {
-    say('middleware.ts has no BENCH_BASELINE_MIDDLEWARE switch: ours / baseline is not measured')
-    return null
-  }
-  const baseline = await startSite(ROOT, BASELINE_PORT, siteEnv(BASELINE_PORT, { BENCH_BASELINE_MIDDLEWARE: '1' }), LOG_DIR, 'baseline middleware')
+async function startBaseline(): Promise<Started> {
+  const skip = process.env.BENCH_SKIP_BUILD === '1' && baselineBuilt(LOG_DIR)
+  const dir = skip ? baselineDir(LOG_DIR) : prepareBaseline(ROOT, LOG_DIR)
+  const seconds = await buildSite(dir, siteEnv(BASELINE_PORT), LOG_DIR, 'build-baseline.log')
+  say(seconds === null ? 'next build (baseline): skipped (BENCH_SKIP_BUILD=1)' : `next build (baseline): ${seconds.toFixed(0)} s`)
+  const baseline = await startSite(dir, BASELINE_PORT, siteEnv(BASELINE_PORT), LOG_DIR, 'baseline middleware')
   started.push(baseline)
   // Our middleware redirects "/" to a language; the baseline rewrites it. A redirect here means
-  // the switch did not take effect and the comparison would be ours against ours.
+  // the copy kept our middleware and the comparison would be ours against ours.
   const root = await request({ port: BASELINE_PORT, path: '/' })
-  if (root.status === 307 || root.status === 308) throw new Error(`baseline server still redirects / (${header(root, 'location')}): the switch is not active`)
+  if (root.status === 307 || root.status === 308) throw new Error(`baseline server still redirects / (${header(root, 'location')}): it runs our middleware`)
   return baseline
 }
 
@@ -206,10 +207,11 @@ async function main(): Promise<void> {
   // By then every page the build or an earlier run rendered is older than its revalidate time.
   const staleAt = Date.now() + REVALIDATE_MS + 5_000
 
-  started.push(await startSite(ROOT, SITE_PORT, siteEnv(SITE_PORT), LOG_DIR, 'our middleware'))
+  // The baseline builds before our site starts, so the two builds do not compete with a server.
   const baseline = await startBaseline()
-  const healthy = await steadyLoad(baseline && BASELINE_PORT)
-  await baseline?.stop() // idle from here on; the hung run has the machine to itself
+  started.push(await startSite(ROOT, SITE_PORT, siteEnv(SITE_PORT), LOG_DIR, 'our middleware'))
+  const healthy = await steadyLoad(BASELINE_PORT)
+  await baseline.stop() // idle from here on; the hung run has the machine to itself
   await firstLoadJs()
   await upstreamHung(healthy, await rotationTargets(), staleAt)
   // Our site stops first: the fleet's three instances and nginx need the cores.

@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { startSimulator } from '../simulator/server'
+import { startSimulator } from '../simulator/http/server'
 import { assertFree } from './bench/stack'
 import { startFleet } from './fleet/fleet'
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import pino from 'pino'
-import { startSimulator } from '@/simulator/server'
+import { startFreeSimulator } from '@/simulator/testkit'
 import type { FaultRule, Simulator } from '@/simulator/contract'
 import { LANGUAGES } from '@/lib/i18n/languages'
 import { loadSiteConfig, type RegionConfig } from '@/lib/regions/config'
@@ -45,7 +45,7 @@ beforeAll(async () => {
     createServerMonitor: (await import('./observability')).createServerMonitor,
     metricsRoute: (await import('@/app/api/metrics/route')).GET,
   }
-  sim = await startSimulator({ ports: { main: 0, alt1: 0, alt2: 0, fastPath: 0, admin: 0 }, latencyMs: { main: 0, alt1: 0, alt2: 0, fastPath: 0 } })
+  sim = await startFreeSimulator({ latencyMs: { main: 0, alt1: 0, alt2: 0, fastPath: 0 } })
   region = loadSiteConfig({ API_BASE_URL: sim.urls.main }).regions.tr
 })
 afterAll(() => sim.close())

@@ -2,10 +2,11 @@ import pino from 'pino'
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import type { Monitor } from '@/lib/monitor/monitor'
 import { processSingleton } from './global'
+import { runtimeConfig } from './runtime-config'
 
 /** Structured JSON logs (pino), one line per upstream failure with its incident code. */
 export const logger = processSingleton('logger', () =>
-  pino({ base: { service: 'spot-site' }, level: process.env.LOG_LEVEL ?? 'info', timestamp: pino.stdTimeFunctions.isoTime }),
+  pino({ base: { service: 'spot-site' }, level: runtimeConfig().logLevel, timestamp: pino.stdTimeFunctions.isoTime }),
 )
 
 export const metrics = processSingleton('metrics', () => {

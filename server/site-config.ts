@@ -1,14 +1,12 @@
-import { loadSiteConfig, type RegionConfig, type SiteConfig } from '@/lib/regions/config'
+import type { RegionConfig, SiteConfig } from '@/lib/regions/config'
 import { isRegionId, type RegionId } from '@/lib/regions/regions'
 import { isLanguageCode, LANGUAGES, type Language } from '@/lib/i18n/languages'
 import type { ClientSiteConfig } from '@/lib/browser-runtime/site-config'
-
-let cached: SiteConfig | undefined
+import { runtimeConfig } from './runtime-config'
 
 /** The ops configuration, read from the runtime environment once per process (docs/decisions.md "Ops configuration"). */
 export function getSiteConfig(): SiteConfig {
-  cached ??= loadSiteConfig(process.env)
-  return cached
+  return runtimeConfig().site
 }
 
 export interface SiteContext {

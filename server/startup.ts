@@ -1,11 +1,12 @@
-import { ConfigError, loadSiteConfig } from '@/lib/regions/config'
+import { ConfigError } from '@/lib/regions/config'
 import { installFleet } from './fleet'
+import { runtimeConfig } from './runtime-config'
 
-// Validates the ops configuration when `next start` starts (docs/decisions.md "Startup validation"): a bad value stops the
+// Validates the runtime configuration when `next start` starts (docs/decisions.md "Startup validation"): a bad value stops the
 // server with a message naming the variable and the value, instead of a site that half-works.
-// The edge middleware reads the same variables with the same parser.
+// The edge middleware reads the same variables with the same parser (./runtime-config.ts).
 try {
-  installFleet(loadSiteConfig(process.env))
+  installFleet(runtimeConfig().site)
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error
   console.error(`Invalid site configuration: ${error.message}`)

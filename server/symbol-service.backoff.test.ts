@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startSimulator } from '@/simulator/server'
+import { startFreeSimulator } from '@/simulator/testkit'
 import type { Simulator } from '@/simulator/contract'
 import { LANGUAGES } from '@/lib/i18n/languages'
 import { loadSiteConfig, type SiteConfig } from '@/lib/regions/config'
@@ -20,7 +20,7 @@ const calls = () => LIST_ENDPOINTS.map((endpoint) => sim.state().hits.main?.[end
 const service = () => createSymbolService({ dir, reuseMs: 0, patienceMs: 5_000, timeoutMs: 2000, now: () => now, random: () => 1 })
 
 beforeAll(async () => {
-  sim = await startSimulator({ ports: { main: 0, alt1: 0, alt2: 0, fastPath: 0, admin: 0 }, latencyMs: { main: 0, alt1: 0, alt2: 0, fastPath: 0 } })
+  sim = await startFreeSimulator({ latencyMs: { main: 0, alt1: 0, alt2: 0, fastPath: 0 } })
   config = loadSiteConfig({ API_BASE_URL: sim.urls.main })
 })
 afterAll(() => sim.close())

@@ -3,6 +3,7 @@ import { LANGUAGES, type Language } from '@/lib/i18n/languages'
 import type { RegionConfig } from '@/lib/regions/config'
 import type { SymbolListResult } from '@/lib/symbols'
 import { processSingleton } from './global'
+import { runtimeConfig } from './runtime-config'
 import { getSiteConfig } from './site-config'
 import { createSymbolService } from './symbol-service'
 import { fleetLink } from './fleet'
@@ -17,7 +18,7 @@ import type { RegionListStatus } from './symbol-status'
 const service = processSingleton('symbols', () => {
   const link = fleetLink(getSiteConfig())
   return createSymbolService({
-    dir: process.env.SYMBOL_CACHE_DIR ?? join(process.cwd(), '.next', 'cache', 'spot-symbols'),
+    dir: runtimeConfig().symbolCacheDir ?? join(process.cwd(), '.next', 'cache', 'spot-symbols'),
     shared: link ? createRedisListStore(link, 'spot:lists:v1') : undefined,
   })
 })

@@ -3,9 +3,14 @@
  * fetch wrappers over 127.0.0.1 (no mocks: tests run against a real local HTTP server).
  */
 import type { SimHost, SimulatorOptions } from './contract'
-import { startSimulator, type RunningSimulator } from './server'
+import { startSimulator, type RunningSimulator } from './http/server'
 
 export const FREE_PORTS = { main: 0, alt1: 0, alt2: 0, fastPath: 0, admin: 0 }
+
+/** The simulator on ports the OS picks, for tests that start their own (with its real clock). */
+export function startFreeSimulator(options: Omit<SimulatorOptions, 'ports'> = {}): Promise<RunningSimulator> {
+  return startSimulator({ ports: FREE_PORTS, ...options })
+}
 /** 2025-11-21T12:00:00Z: after the data epoch, so initial pairs keep the fixed lastModifiedTime. */
 export const TEST_START = Date.UTC(2025, 10, 21, 12)
 

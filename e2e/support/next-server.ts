@@ -1,7 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve, sep } from 'node:path'
+import { outputTail, start, type Started } from '../../scripts/support/processes'
 
 export interface RunningServer {
   port: number
@@ -33,66 +33,51 @@ async function answers(port: number): Promise<boolean> {
   )
 }
 
-function spawnNext(dir: string, port: number, env: Record<string, string>) {
-  // Its own process group, so stop() ends next-server and anything it forked, not just a wrapper.
-  const child = spawn(process.execPath, [nextBin, 'start', dir, '-p', String(port)], {
+function spawnNext(dir: string, port: number, env: Record<string, string>): Started {
+  return start(`next start :${port}`, process.execPath, [nextBin, 'start', dir, '-p', String(port)], {
+    cwd: process.cwd(),
     // DEMO_DEFAULTS=1 unless a test overrides it (the production start checks pass '0').
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', DEMO_DEFAULTS: '1', PORT: String(port), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
+    output: 'capture',
   })
-  const log = { text: '' }
-  child.stdout.on('data', (chunk) => (log.text += chunk))
-  child.stderr.on('data', (chunk) => (log.text += chunk))
-  return { child, log }
 }
 
-function stopGroup(child: ChildProcess, dir: string): Promise<void> {
-  return new Promise((resolveStop) => {
-    const done = () => {
-      rmSync(dir, { recursive: true, force: true })
-      resolveStop()
-    }
-    if (child.exitCode !== null || child.pid === undefined) return done()
-    const force = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 5_000)
-    child.once('exit', () => {
-      clearTimeout(force)
-      done()
-    })
-    process.kill(-child.pid, 'SIGTERM')
-  })
+async function stopAndRemove(server: Started, dir: string): Promise<void> {
+  await server.stop()
+  rmSync(dir, { recursive: true, force: true })
 }
 
 /** Starts another `next start` on a copy of the existing build with its own environment (no rebuild). */
 export async function startNext(port: number, env: Record<string, string>): Promise<RunningServer> {
   if (await answers(port)) throw new Error(`port ${port} is already serving: a leftover server would answer instead`)
   const dir = isolatedProject()
-  const { child, log } = spawnNext(dir, port, env)
+  const server = spawnNext(dir, port, env)
+  let exitCode: number | null | undefined
+  void server.exited.then((code) => (exitCode = code))
   const deadline = Date.now() + 30_000
   while (!(await answers(port))) {
-    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}:\n${log.text}`)
+    if (exitCode !== undefined) throw new Error(`next start exited with ${exitCode}:\n${server.output()}`)
     if (Date.now() > deadline) {
-      await stopGroup(child, dir)
-      throw new Error(`next start did not answer on ${port}:\n${log.text}`)
+      await stopAndRemove(server, dir)
+      throw new Error(`next start did not answer on ${port}:\n${outputTail(server, 50)}`)
     }
     await new Promise((r) => setTimeout(r, 200))
   }
-  return { port, output: () => log.text, stop: () => stopGroup(child, dir) }
+  return { port, output: () => server.output(), stop: () => stopAndRemove(server, dir) }
 }
 
 /** Runs `next start` expecting it to refuse to start; returns its exit code and output. */
 export async function startNextExpectingFailure(port: number, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const dir = isolatedProject()
-  const { child, log } = spawnNext(dir, port, env)
-  return new Promise((resolveRun, reject) => {
-    const timer = setTimeout(() => {
-      void stopGroup(child, dir)
-      reject(new Error(`next start kept running with a bad configuration:\n${log.text}`))
-    }, 30_000)
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      rmSync(dir, { recursive: true, force: true })
-      resolveRun({ code, output: log.text })
-    })
-  })
+  const server = spawnNext(dir, port, env)
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const kept = new Promise<'running'>((resolveTimer) => (timer = setTimeout(() => resolveTimer('running'), 30_000)))
+  const code = await Promise.race([server.exited, kept])
+  clearTimeout(timer)
+  if (code === 'running') {
+    await stopAndRemove(server, dir)
+    throw new Error(`next start kept running with a bad configuration:\n${server.output()}`)
+  }
+  rmSync(dir, { recursive: true, force: true })
+  return { code, output: server.output() }
 }

@@ -1,5 +1,5 @@
 /** The profile call (SPEC §7) against the simulator on 127.0.0.1. */
-import { startSimulator } from '@/simulator/server'
+import { startFreeSimulator } from '@/simulator/testkit'
 import type { Simulator } from '@/simulator/contract'
 import { createHttpClient } from '../http/client'
 import type { Timers } from '../engine-kit/environment'
@@ -8,7 +8,7 @@ import { createProfileSource, readProfile } from './profile'
 
 let sim: Simulator
 beforeAll(async () => {
-  sim = await startSimulator({ ports: { main: 0, alt1: 0, alt2: 0, fastPath: 0, admin: 0 } })
+  sim = await startFreeSimulator()
 })
 afterAll(() => sim.close())
 beforeEach(() => {

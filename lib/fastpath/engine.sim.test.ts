@@ -1,5 +1,6 @@
 import WebSocket from 'ws'
-import { startSimulator, type RunningSimulator } from '@/simulator/server'
+import type { RunningSimulator } from '@/simulator/http/server'
+import { startFreeSimulator } from '@/simulator/testkit'
 import { createHttpClient } from '../http/client'
 import { createFastPath, type FastPath } from './index'
 
@@ -25,7 +26,7 @@ function waitFor(fastPath: FastPath, predicate: () => boolean, ms = 5000): Promi
 describe('fast path against the real simulator (real timers, real websocket)', () => {
   let sim: RunningSimulator
   beforeAll(async () => {
-    sim = await startSimulator({ ports: { main: 0, alt1: 0, alt2: 0, fastPath: 0, admin: 0 } })
+    sim = await startFreeSimulator()
   })
   afterAll(() => sim.close())
   afterEach(() => sim.clearFaults())

@@ -2,7 +2,7 @@
  * The request client against the real simulator on 127.0.0.1: one test per fault switch of
  * the simulator (docs/simulator.md "Faults"), each asserting the exact error class, code and message (SPEC §8).
  */
-import { startSimulator } from '@/simulator/server'
+import { startFreeSimulator } from '@/simulator/testkit'
 import type { Fault, SimEndpoint, Simulator } from '@/simulator/contract'
 import { createHttpClient, type HttpClient } from './client'
 import { ApiError, HttpStatusError, NetworkError, ParseError, RequestError, TimeoutError } from './errors'
@@ -15,7 +15,7 @@ let sim: Simulator
 let client: HttpClient
 
 beforeAll(async () => {
-  sim = await startSimulator({ ports: { main: 0, alt1: 0, alt2: 0, fastPath: 0, admin: 0 }, latencyMs: { main: 0, alt1: 0, alt2: 0, fastPath: 0 } })
+  sim = await startFreeSimulator({ latencyMs: { main: 0, alt1: 0, alt2: 0, fastPath: 0 } })
 })
 afterAll(() => sim.close())
 beforeEach(() => {

@@ -1,4 +1,5 @@
-import { startSimulator, type RunningSimulator } from '@/simulator/server'
+import type { RunningSimulator } from '@/simulator/http/server'
+import { startFreeSimulator } from '@/simulator/testkit'
 import { createMemoryStorage } from '../storage/memory'
 import { createRouteChooser, type RouteChooser } from './chooser'
 import { ROUTE_STORAGE_KEY } from './constants'
@@ -23,7 +24,7 @@ function waitFor(chooser: RouteChooser, predicate: () => boolean, ms: number): P
 describe('route chooser against the real simulator (real timers)', () => {
   let sim: RunningSimulator
   beforeAll(async () => {
-    sim = await startSimulator({ ports: { main: 0, alt1: 0, alt2: 0, fastPath: 0, admin: 0 } })
+    sim = await startFreeSimulator()
   })
   afterAll(() => sim.close())
 

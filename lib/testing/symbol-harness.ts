@@ -3,14 +3,14 @@
  * a recording monitor, a recording fetch and an injectable clock.
  */
 import type { Simulator } from '@/simulator/contract'
-import { startSimulator } from '@/simulator/server'
+import { startFreeSimulator } from '@/simulator/testkit'
 import { createHttpClient } from '../http/client'
 import { createRecordingMonitor } from './recording-monitor'
 import { createMemoryStorage } from '../storage/memory'
 import type { KeyValueStorage } from '../storage/storage'
 import { createSymbolLoader, type SymbolLoader } from '../symbols/loader'
 
-export const startSim = (): Promise<Simulator> => startSimulator({ ports: { main: 0, alt1: 0, alt2: 0, fastPath: 0, admin: 0 } })
+export const startSim = (): Promise<Simulator> => startFreeSimulator()
 
 /** Short enough to keep hang/drip faults fast, long enough for a loaded CI machine. */
 export const TEST_TIMEOUT_MS = 600

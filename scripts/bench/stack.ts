@@ -6,9 +6,10 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { header, request } from './http'
-import { portInUse, start, waitForHttp, type Started } from './processes'
+import { BENCH_PORTS } from '../support/ports'
+import { portInUse, start, waitForHttp, type Started } from '../support/processes'
 
-export const SIM_PORTS = { admin: 4300, main: 4301, alt1: 4302, alt2: 4303, fastPath: 4304 } as const
+export const SIM_PORTS = BENCH_PORTS.sim
 const sim = (name: keyof typeof SIM_PORTS) => `http://127.0.0.1:${SIM_PORTS[name]}`
 
 /**
@@ -18,7 +19,7 @@ const sim = (name: keyof typeof SIM_PORTS) => `http://127.0.0.1:${SIM_PORTS[name
  */
 export function siteEnv(port: number, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
-    ...environmentWithout(/^(REGION_|SIM_|BENCH_|API_|FAST_PATH_HOSTS$|ICON_HOSTS$|TRUST_PROXY$|SYMBOL_CACHE_DIR$|PORT$)/),
+    ...environmentWithout(/^(REGION_|SIM_|BENCH_|API_|LOG_LEVEL$|FAST_PATH_HOSTS$|ICON_HOSTS$|TRUST_PROXY$|SYMBOL_CACHE_DIR$|PORT$)/),
     API_BASE_URL: sim('main'),
     API_HOSTS: [sim('main'), sim('alt1'), sim('alt2')].join(','),
     FAST_PATH_HOSTS: sim('fastPath'),
@@ -51,19 +52,22 @@ export async function startSimulator(root: string, logDir: string): Promise<Star
   await assertFree(...Object.values(SIM_PORTS))
   const ports = Object.entries(SIM_PORTS).map(([name, port]) => `${name}=${port}`).join(',')
   // No latency and no faults: the bench switches the hang on itself, through the admin endpoint.
-  const started = start('simulator', bin(root, 'tsx'), ['simulator/cli.ts', '--ports', ports], {
+  const started = start('simulator', bin(root, 'tsx'), ['simulator/http/cli.ts', '--ports', ports], {
     cwd: root,
     env: environmentWithout(/^SIM_/),
-    logFile: join(logDir, 'simulator.log'),
+    output: { logFile: join(logDir, 'simulator.log') },
   })
   return ready(started, SIM_PORTS.admin, '/state')
 }
 
-/** `next build`, unless BENCH_SKIP_BUILD=1 and a build exists. Resolves with seconds taken, or null when skipped. */
-export async function buildSite(root: string, env: NodeJS.ProcessEnv, logDir: string): Promise<number | null> {
-  if (process.env.BENCH_SKIP_BUILD === '1' && existsSync(join(root, '.next', 'BUILD_ID'))) return null
+/**
+ * `next build` in `dir` (the project, or the baseline's copy), unless BENCH_SKIP_BUILD=1 and a
+ * build exists. Resolves with seconds taken, or null when skipped.
+ */
+export async function buildSite(dir: string, env: NodeJS.ProcessEnv, logDir: string, logName = 'build.log'): Promise<number | null> {
+  if (process.env.BENCH_SKIP_BUILD === '1' && existsSync(join(dir, '.next', 'BUILD_ID'))) return null
   const began = Date.now()
-  const build = start('next build', bin(root, 'next'), ['build'], { cwd: root, env, logFile: join(logDir, 'build.log') })
+  const build = start('next build', bin(dir, 'next'), ['build'], { cwd: dir, env, output: { logFile: join(logDir, logName) } })
   const code = await build.exited
   if (code !== 0) throw new Error(`next build failed (exit ${code}); log: ${build.logFile}`)
   return (Date.now() - began) / 1000
@@ -76,7 +80,7 @@ export async function startSite(root: string, port: number, env: NodeJS.ProcessE
   const started = start(`next start (${label})`, bin(root, 'next'), ['start', '-p', String(port)], {
     cwd: root,
     env,
-    logFile: join(logDir, `site-${port}.log`),
+    output: { logFile: join(logDir, `site-${port}.log`) },
   })
   return ready(started, port, '/api/health')
 }

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { isolatedProject } from '../../e2e/support/next-server'
 import { loadSiteConfig, regionVariable } from '../../lib/regions/config'
-import { start, stopAll, waitForHttp, type Started } from '../bench/processes'
+import { start, stopAll, waitForHttp, type Started } from '../support/processes'
 import { renderNginxConf } from './nginx-conf'
 
 export interface FleetOptions {
@@ -73,7 +73,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const startRedis = async () => {
     if (options.redisPort === null) return
     const args = ['--port', String(options.redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', prefix]
-    redis = start('redis', 'redis-server', args, { cwd: prefix, env: process.env, logFile: join(logDir, 'redis.log') })
+    redis = start('redis', 'redis-server', args, { cwd: prefix, env: process.env, output: { logFile: join(logDir, 'redis.log') } })
     await waitForRedis(redis, options.redisPort)
   }
   const stopRedis = async () => {
@@ -89,7 +89,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         const one = start(`next start :${port}`, process.execPath, [NEXT_BIN, 'start', dir, '-p', String(port)], {
           cwd: root,
           env: { ...cleanEnv(), ...instanceEnv(options, port) },
-          logFile: join(logDir, `instance-${port}.log`),
+          output: { logFile: join(logDir, `instance-${port}.log`) },
         })
         started.push(one)
         await waitForHttp(one, port, '/api/live', 60_000)
@@ -101,7 +101,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     const enabled = Object.values(config.regions).filter((r) => r.enabled)
     const conf = join(prefix, 'nginx.conf')
     writeFileSync(conf, renderNginxConf({ root, prefix, port: options.nginxPort, instancePorts: options.instancePorts, serverNames: enabled.flatMap((r) => r.hosts), microCache: options.microCache }))
-    const nginx = start('nginx', NGINX, ['-p', prefix, '-e', join(prefix, 'error.log'), '-c', conf, '-g', 'daemon off;'], { cwd: prefix, env: process.env, logFile: join(logDir, 'nginx.log') })
+    const nginx = start('nginx', NGINX, ['-p', prefix, '-e', join(prefix, 'error.log'), '-c', conf, '-g', 'daemon off;'], { cwd: prefix, env: process.env, output: { logFile: join(logDir, 'nginx.log') } })
     started.push(nginx)
     await waitForHttp(nginx, options.nginxPort, '/api/live')
     const urls = Object.fromEntries(enabled.map((r) => [r.id, r.publicUrl]))

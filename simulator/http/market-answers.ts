@@ -2,10 +2,10 @@
  * The v5 market answers of docs/wire.md "Market data": tickers and klines, computed from the feed's
  * pairs and their price paths (prices.ts) at the simulator's clock.
  */
-import type { FullPair } from '../data'
-import type { FeedState } from '../feed'
-import type { Json } from '../wire'
-import { DAY_MS, pricePath } from './prices'
+import type { FullPair } from '../data/pairs'
+import type { FeedState } from '../data/feed'
+import type { Json } from './wire'
+import { DAY_MS, pricePath } from '../data/prices'
 
 /** The v5 envelope: retCode/retMsg, not ret_code/ret_msg. */
 export const v5Envelope = (result: Json, nowMs: number): Json => ({ retCode: 0, retMsg: 'OK', result, retExtInfo: {}, time: nowMs })

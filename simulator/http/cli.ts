@@ -2,7 +2,7 @@
  * `npm run sim`: the upstream simulator on fixed ports for the demo and manual testing.
  * Configuration: config.ts (SIM_PORTS, SIM_LATENCY, SIM_FAULTS, SIM_ALLOWED_ORIGINS, SIM_SEED or flags).
  */
-import { SIM_HOSTS } from './contract'
+import { SIM_HOSTS } from '../contract'
 import { ConfigError, readConfig, USAGE } from './config'
 import { startSimulator } from './server'
 

@@ -3,8 +3,8 @@
  * symbol_list_v3 and symbol_list_all, the long-name pairs of symbol_list_v2, the probes and
  * getproxy. Pure functions of the feed state; faults.ts bends their output.
  */
-import { quoteTags, type FullPair, type QuoteGroup } from './data'
-import type { FeedState } from './feed'
+import { quoteTags, type FullPair, type QuoteGroup } from '../data/pairs'
+import type { FeedState } from '../data/feed'
 
 /** Long name → short key, the table of docs/wire.md. */
 export const SHORT_KEYS = {

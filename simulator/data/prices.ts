@@ -4,9 +4,9 @@
  * seconds), so tickers, klines and the public websocket agree for any clock reading, and a test
  * that moves the clock sees the price move without any timer.
  */
-import type { FullPair } from '../data'
-import { decimalsOf } from '../decimals'
-import { mulberry32, subSeed } from '../prng'
+import type { FullPair } from './pairs'
+import { decimalsOf } from './decimals'
+import { mulberry32, subSeed } from './prng'
 
 const WAVES = [
   { periodMs: 6 * 3_600_000, amplitude: 0.04 },

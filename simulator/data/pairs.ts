@@ -1,6 +1,6 @@
 /**
  * Deterministic pair data: the quote-token groups and their full pairs (long field names, as
- * symbol_list_v2 carries them). wire.ts maps them to the short keys of docs/wire.md.
+ * symbol_list_v2 carries them). ../http/wire.ts maps them to the short keys of docs/wire.md.
  */
 import { clamp, fromUnits, priceDecimals, stepString } from './decimals'
 import { mulberry32, randomDigits, randomInt, subSeed } from './prng'

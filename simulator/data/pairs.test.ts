@@ -1,5 +1,5 @@
 import BigNumber from 'bignumber.js'
-import { DATA_EPOCH, generateGroups, type FullPair } from './data'
+import { DATA_EPOCH, generateGroups, type FullPair } from './pairs'
 import { decimalsOf } from './decimals'
 
 const groups = generateGroups(1)

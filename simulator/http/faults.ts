@@ -3,7 +3,7 @@
  * Every `Fault` kind of contract.ts is handled here; server.ts only performs the resulting reply.
  */
 import { STATUS_CODES } from 'node:http'
-import { SIM_HOSTS, type Fault, type FaultRule, type SimEndpoint, type SimHost } from './contract'
+import { SIM_HOSTS, type Fault, type FaultRule, type SimEndpoint, type SimHost } from '../contract'
 import { errorEnvelope, type Json } from './wire'
 
 export type Endpoint = Exclude<SimEndpoint, '*'>

@@ -1,11 +1,11 @@
 /**
  * Which path is which endpoint on which host, and the normal answer of each endpoint.
  */
-import type { SimHost } from './contract'
+import type { SimHost } from '../contract'
 import type { AnswerOptions, Endpoint } from './faults'
-import type { FeedState } from './feed'
-import { klineAnswer, tickersAnswer } from './market/answers'
-import { PUBLIC_WS_PATH } from './market/public-ws'
+import type { FeedState } from '../data/feed'
+import { klineAnswer, tickersAnswer } from './market-answers'
+import { PUBLIC_WS_PATH } from './market-ws'
 import { profileAnswer } from './profile'
 import { envelope, firstV3SymbolId, proxyAnswer, symbolListAll, symbolListV2, symbolListV3, type Json } from './wire'
 

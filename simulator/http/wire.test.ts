@@ -1,4 +1,4 @@
-import { PATH, resultOf, startTestSim, type Compact, type TestSim, type WireGroup } from './testkit'
+import { PATH, resultOf, startTestSim, type Compact, type TestSim, type WireGroup } from '../testkit'
 
 // The table of docs/wire.md, written out again so the test fails if wire.ts drifts from it.
 const WIRE_TABLE: Record<string, string> = {

@@ -1,7 +1,7 @@
 import WebSocket from 'ws'
-import { SIM_HOSTS } from './contract'
+import { SIM_HOSTS } from '../contract'
 import { startSimulator } from './server'
-import { elapsed, FREE_PORTS, PATH, startTestSim, type TestSim } from './testkit'
+import { elapsed, FREE_PORTS, PATH, startTestSim, type TestSim } from '../testkit'
 
 let t: TestSim
 beforeAll(async () => {

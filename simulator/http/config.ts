@@ -2,7 +2,7 @@
  * `npm run sim` configuration from the environment and flags. Each parser names the variable (or
  * flag) and the value it rejects, so a typo in SIM_FAULTS is one line to fix (cli.ts exits 2).
  */
-import { SIM_HOSTS, type FaultRule, type SimHost, type SimulatorOptions } from './contract'
+import { SIM_HOSTS, type FaultRule, type SimHost, type SimulatorOptions } from '../contract'
 import { checkFaultRule, FAULT_PARAMS } from './faults'
 
 export class ConfigError extends Error {

@@ -7,8 +7,8 @@
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
-import type { HostContext, HostServer } from '../host'
-import { candle, intervalMs, pairsOf, tickerOf } from './answers'
+import type { HostContext, HostServer } from './host'
+import { candle, intervalMs, pairsOf, tickerOf } from './market-answers'
 
 export const PUBLIC_WS_PATH = '/v5/public/spot'
 export const PUSH_MS = 1_000

@@ -1,6 +1,6 @@
 /** The profile endpoint (SPEC §7 `GET /v2/private/user/profile`) of the simulator, over 127.0.0.1. */
 import { profileAnswer, sessionName } from './profile'
-import { startTestSim, type TestSim } from './testkit'
+import { startTestSim, type TestSim } from '../testkit'
 
 const PROFILE = '/v2/private/user/profile'
 let t: TestSim

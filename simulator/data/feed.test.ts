@@ -1,6 +1,6 @@
-import { DATA_EPOCH } from './data'
+import { DATA_EPOCH } from './pairs'
 import { CHANGE_INTERVAL_MS, createFeed, PROTECTED_PAIRS, type FeedState } from './feed'
-import { TEST_START } from './testkit'
+import { TEST_START } from '../testkit'
 
 const MIN = CHANGE_INTERVAL_MS
 const symbols = (s: FeedState) => s.groups.flatMap((g) => g.pairs.map((p) => p.symbolId))

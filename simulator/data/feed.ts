@@ -8,7 +8,7 @@
  * all-list delta (`last_modified_at`) cannot express a deletion, so a client's incremental cache
  * keeps the record; that is harmless because the merge starts from the v3 pairs.
  */
-import { DATA_EPOCH, generateGroups, makePair, type FullPair, type QuoteGroup } from './data'
+import { DATA_EPOCH, generateGroups, makePair, type FullPair, type QuoteGroup } from './pairs'
 import { eligible } from './quotes'
 import { mulberry32, randomInt, subSeed } from './prng'
 import { LISTED_TOKENS, UPCOMING_TOKENS } from './tokens'

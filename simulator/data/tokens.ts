@@ -1,7 +1,7 @@
 /**
  * Hand-written base tokens, roughly in market-cap order, with a rough USD price (late 2025) that
  * drives precisions, limits and volumes. Pair tags come from here; "new" is added from the
- * listing date (data.ts) and "leveraged" for leveraged tokens.
+ * listing date (pairs.ts) and "leveraged" for leveraged tokens.
  */
 
 export interface TokenInfo {

@@ -5,7 +5,7 @@
  * Every success answers the new SimulatorState; a bad request answers 400 { error }.
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
-import { SIM_HOSTS, type SimHost } from './contract'
+import { SIM_HOSTS, type SimHost } from '../contract'
 import { checkFaultRule } from './faults'
 import type { RunningSimulator } from './server'
 

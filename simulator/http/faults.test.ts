@@ -1,5 +1,5 @@
-import type { Fault, FaultRule, SimEndpoint, SimHost } from './contract'
-import { elapsed, PATH, resultOf, startTestSim, type TestSim } from './testkit'
+import type { Fault, FaultRule, SimEndpoint, SimHost } from '../contract'
+import { elapsed, PATH, resultOf, startTestSim, type TestSim } from '../testkit'
 
 let t: TestSim
 beforeAll(async () => {

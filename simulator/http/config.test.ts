@@ -75,7 +75,7 @@ describe('config parsing', () => {
 describe('npm run sim', () => {
   const run = (env: Record<string, string>, onLine?: (line: string, kill: () => void) => void) =>
     new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, [path.join(__dirname, '../node_modules/tsx/dist/cli.mjs'), path.join(__dirname, 'cli.ts')], { env: { ...process.env, ...env } })
+      const child = spawn(process.execPath, [path.join(__dirname, '../../node_modules/tsx/dist/cli.mjs'), path.join(__dirname, 'cli.ts')], { env: { ...process.env, ...env } })
       let stdout = ''
       let stderr = ''
       child.stdout.on('data', (d: Buffer) => {

@@ -4,12 +4,12 @@
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import { WebSocketServer } from 'ws'
-import type { SimClock, Timers } from './clock'
-import type { SimHost } from './contract'
+import type { SimClock, Timers } from '../data/clock'
+import type { SimHost } from '../contract'
 import { corsHeaders } from './cors'
 import { applyFault, jsonReply, type FaultRules, type Reply } from './faults'
-import type { Feed } from './feed'
-import { acceptPublicSocket, PUBLIC_WS_PATH } from './market/public-ws'
+import type { Feed } from '../data/feed'
+import { acceptPublicSocket, PUBLIC_WS_PATH } from './market-ws'
 import { endpointFor, normalAnswer } from './routes'
 import type { Duplex } from 'node:stream'
 import { errorEnvelope } from './wire'
@@ -33,7 +33,7 @@ export interface HostServer {
   port: number
   opening?: Promise<void>
   wss?: WebSocketServer
-  /** The public market websocket (market/public-ws.ts), made on first use. */
+  /** The public market websocket (market-ws.ts), made on first use. */
   publicWss?: WebSocketServer
 }
 

@@ -1,0 +1,37 @@
+/**
+ * Every fixed port the project's own tools listen on, in one table, so that a demo, e2e runs
+ * (one per E2E_PORT_OFFSET) and a bench can run side by side on one machine. Tests that start
+ * servers inside jest use free ports instead (simulator/testkit.ts startFreeSimulator).
+ */
+import { DEFAULT_SIM_PORTS, type SimHost } from '../../simulator/contract'
+
+export type SimPorts = Record<SimHost | 'admin', number>
+
+/** The simulator's five listeners from one base port: admin, main, @1, @2, fast path. */
+export function simPortsFrom(base: number): SimPorts {
+  return { admin: base, main: base + 1, alt1: base + 2, alt2: base + 3, fastPath: base + 4 }
+}
+
+/** `npm run demo` and `npm run sim`: the site on 3000 (or PORT), the simulator on 4009–4013. */
+export const DEMO_PORTS = { site: 3000, sim: DEFAULT_SIM_PORTS } as const
+
+/**
+ * An e2e run: the site Playwright starts, the second `next start` servers single specs start
+ * (spec by spec, never two at once: workers is 1), and the 5000 + 10×offset range for plain
+ * listeners of a spec's own.
+ */
+export function e2ePorts(offset: number) {
+  const site = 3100 + offset
+  return {
+    site,
+    sim: simPortsFrom(4109 + offset),
+    spec: { opsConfig: site + 1, badConfig: site + 2, provenance: site + 5, xApi: site + 6, monitor: site + 7, edge: site + 7 },
+    own: 5000 + 10 * offset,
+  } as const
+}
+
+/** `npm run bench`: our site, the baseline site and the simulator. */
+export const BENCH_PORTS = { site: 3300, baseline: 3301, sim: simPortsFrom(4300) } as const
+
+/** scripts/bench-abuse.ts: E2E_PORT_OFFSET=30's own range (a hung upstream, the simulator, the site). */
+export const BENCH_ABUSE_PORTS = { hang: 5300, sim: simPortsFrom(5301), site: 5306 } as const
