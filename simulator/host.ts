@@ -10,6 +10,7 @@ import { corsHeaders } from './cors'
 import { applyFault, jsonReply, type FaultRules, type Reply } from './faults'
 import type { Feed } from './feed'
 import { endpointFor, normalAnswer } from './routes'
+import { iconSvg } from './icons'
 import { errorEnvelope } from './wire'
 
 /** What the hosts share: one clock, feed, rule set, latency table and hit counter. */
@@ -51,6 +52,12 @@ async function answer(hs: HostServer, ctx: HostContext, req: IncomingMessage, re
   if (req.method === 'OPTIONS') {
     await timers.wait(latency[hs.host])
     res.writeHead(204, cors).end()
+    return
+  }
+  const icon = req.method === 'GET' ? iconSvg(url.pathname) : null
+  if (icon !== null) {
+    // Static files, not API answers: no latency, faults or counting (the icon CDN of the demo).
+    res.writeHead(200, { ...cors, 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=86400' }).end(icon)
     return
   }
   const endpoint = endpointFor(hs.host, url.pathname)
