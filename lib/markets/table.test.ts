@@ -10,7 +10,7 @@ function row(base: string, quote: string, volume: string, name = `${base} coin`)
 }
 
 const view: MarketsView = {
-  provenance: 'live' as MarketsView['provenance'],
+  provenance: { source: 'v3+all', fetchedAt: 0, dropped: 0 } as MarketsView['provenance'],
   pairCount: 5,
   groups: [
     { tokenId: 'USDT', tokenName: 'USDT', isFiat: false, tags: [], rows: [row('BTC', 'USDT', '900', 'Bitcoin'), row('ETH', 'USDT', '500', 'Ethereum'), row('ETH3L', 'USDT', '5', 'ETH 3x long')] },

@@ -4,6 +4,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { PairDetails } from '@/components/pair/PairDetails'
 import { ProvenanceBadge } from '@/components/ProvenanceBadge'
 import { OpenInApp } from '@/components/webview/OpenInApp'
+import { sameCoinPairs } from '@/lib/markets/related'
 import { formatLocale } from '@/lib/i18n/format-locale'
 import { findPair, isCanonicalSpelling, mostTraded, pairPath } from '@/lib/markets/pairs'
 import { isStale } from '@/lib/symbols/provenance'
@@ -77,7 +78,7 @@ export default async function PairPage({ params }: { params: Params }) {
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
       <ProvenanceBadge provenance={list.provenance} />
       <OpenInApp symbolId={pair.symbolId} />
-      <PairDetails pair={pair} lang={site.language.code} locale={formatLocale(site.language)} />
+      <PairDetails pair={pair} lang={site.language.code} locale={formatLocale(site.language)} related={sameCoinPairs(list, pair)} />
     </article>
   )
 }
