@@ -227,3 +227,14 @@ for (const [name, path] of Object.entries(PAGES)) {
     })
   }
 }
+
+test('a right-to-left phone page shows pairs as BTC/USDT, not USDT/BTC', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true })
+  const page = await context.newPage()
+  await page.goto(`${MAIN}/ar-SA`)
+  const link = page.locator('tbody tr[data-symbol="BTCUSDT"] a')
+  const base = await link.locator('.base').boundingBox()
+  const quote = await link.locator('.quote').boundingBox()
+  expect((base?.x ?? 0) < (quote?.x ?? 0)).toBe(true)
+  await context.close()
+})

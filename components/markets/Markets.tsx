@@ -103,7 +103,10 @@ export function Markets({ initial, lang, tickers }: { initial: MarketsView; lang
                     </button>
                     {/* No viewport prefetch: 600 rows would prefetch 600 pages. */}
                     <Link prefetch={false} className="pair-link" href={`/${lang}/trade/spot/${encodeURIComponent(row.base)}/${encodeURIComponent(row.quote)}`}>
-                      <span className="base">{row.base}</span>/<span className="quote">{row.quote}</span>
+                      {/* One isolated run: on phones the link is a flex box, which would lay BTC, "/" and USDT out right to left. */}
+                      <bdi>
+                        <span className="base">{row.base}</span>/<span className="quote">{row.quote}</span>
+                      </bdi>
                     </Link>{' '}
                     <span className="full-name">{row.name}</span>
                     {row.leveraged ? (
