@@ -43,7 +43,8 @@ function respond(request: NextRequest, decision: Dispatch): NextResponse {
       // An internal rewrite: same server, the path comes from dispatchRequest alone.
       const url = request.nextUrl.clone()
       url.pathname = decision.pathname
-      return NextResponse.rewrite(url)
+      // A 404 rewrite keeps its status through the render (docs/decisions.md "The 404 page is rendered on the server").
+      return NextResponse.rewrite(url, decision.status ? { status: decision.status } : undefined)
     }
     case 'redirect':
       // Location is on the region's configured origin: nothing from the Host header reaches it.

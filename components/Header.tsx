@@ -1,23 +1,34 @@
 'use client'
 
+import { useState } from 'react'
 import { useTranslations } from 'next-intl'
 import { LanguageSwitcher, type LanguageOption } from './LanguageSwitcher'
 import { ThemeSwitch } from './ThemeSwitch'
 import { NetworkPanel } from './network/NetworkPanel'
 import { ProfileBadge } from './account/ProfileBadge'
+import { useHydrated } from './useHydrated'
 
+/**
+ * On a phone the tools fold behind a menu button (docs/decisions.md "Header on phones"); from
+ * 720 px they sit in the bar and the button is hidden. Both layouts are CSS, so nothing moves.
+ */
 export function Header({ lang, languages }: { lang: string; languages: LanguageOption[] }) {
   const t = useTranslations('Header')
+  const hydrated = useHydrated()
+  const [open, setOpen] = useState(false)
   return (
-    <header className="site-header">
+    <header className="site-header" data-menu-open={open}>
       <a className="skip" href="#content">
         {t('skipToContent')}
       </a>
       <a className="brand" href={`/${lang}`}>
         {t('markets')}
       </a>
-      <div className="header-tools">
-        <ProfileBadge lang={lang} />
+      <ProfileBadge lang={lang} />
+      <button type="button" className="menu-toggle" disabled={!hydrated} aria-expanded={open} aria-controls="header-tools" onClick={() => setOpen(!open)} data-testid="menu-toggle">
+        <span aria-hidden="true">☰</span> {t('menu')}
+      </button>
+      <div className="header-tools" id="header-tools">
         <NetworkPanel />
         <LanguageSwitcher current={lang} languages={languages} />
         <ThemeSwitch />

@@ -34,7 +34,9 @@ export function ThemeSwitch() {
     }
   }
   return (
-    <button type="button" className="theme-switch" disabled={!hydrated} onClick={toggle} aria-label={t('theme')} data-testid="theme-switch" data-theme-value={theme}>
+    // The name starts with the visible word's label, so voice control finds it by what it shows.
+    <button type="button" className="theme-switch" disabled={!hydrated} onClick={toggle} data-testid="theme-switch" data-theme-value={theme}>
+      <span className="visually-hidden">{t('theme')}: </span>
       {theme === 'day' ? t('themeDay') : t('themeNight')}
     </button>
   )

@@ -135,11 +135,15 @@ test('webview 3.1.2: the bridge is called, translated notice absent', async ({ b
   await context.close()
 })
 
-test('a plain browser gets the notice in the page’s language', async ({ page }) => {
+test('a phone browser (not the app) gets the notice in the page’s language', async ({ browser }) => {
+  // A desktop browser is offered no app at all (docs/decisions.md "Open the app: phones only").
+  const context = await browser.newContext({ userAgent: UA('x').replace(/ BybitApp\/x$/, '') })
+  const page = await context.newPage()
   await page.goto(`${TR}/tr-TUR/trade/spot/BTC/USDT`)
   await page.getByTestId('open-in-app').click()
   // Exactly the Turkish message (not merely "not English").
   await expect(page.getByTestId('webview-notice')).toHaveText(requiredNotice(tr))
+  await context.close()
 })
 
 test('a bridge that rejects or throws shows the generic notice and leaves no unhandled rejection', async ({ browser }) => {

@@ -18,15 +18,10 @@ export function useMarketFigures(initial: Readonly<Record<string, Figures>>, sho
   return useLiveFigures(initial, (symbol) => steps.get(symbol), locale, { symbols, pollMs: MARKETS_POLL_MS, rows: true })
 }
 
-export function PriceHeads() {
+/** The turnover column's head; price and change heads are the table's sortable ones. */
+export function TurnoverHead() {
   const t = useTranslations('Market')
-  return (
-    <>
-      <th scope="col">{t('lastPrice')}</th>
-      <th scope="col">{t('change')}</th>
-      <th scope="col">{t('turnover')}</th>
-    </>
-  )
+  return <th scope="col" className="num col-wide">{t('turnover')}</th>
 }
 
 /** A row's last price (at the pair's step), 24h change and 24h turnover; dashes when the pair has no ticker. */
@@ -39,7 +34,7 @@ export function PriceCells({ figures }: { figures: Figures | undefined }) {
       <td className="num">
         <Change change={figures?.change} />
       </td>
-      <td className="num">
+      <td className="num col-wide">
         <bdi>{figures?.turnover ?? NO_DATA}</bdi>
       </td>
     </>

@@ -9,22 +9,36 @@ import { useNetwork } from './useNetwork'
 const HOST_LABEL = { main: 'mainHost', alt1: 'alt1', alt2: 'alt2' } as const
 const FAST_PATH_LABEL = { off: 'fastPathOff', global: 'fastPathGlobal', whitelist: 'fastPathWhitelist' } as const
 
-/** The header's network panel: hosts with recent probe times, the route, the fast path. */
+/**
+ * The header's network panel: hosts with recent probe times, the route, the fast path. It is
+ * there from the first paint with a summary that never changes size; what the engines find
+ * appears inside it (docs/decisions.md "Network panel from the first paint").
+ */
 export function NetworkPanel() {
   const t = useTranslations('Network')
   const tErrors = useTranslations('Errors')
   const { engines, route, fastPath } = useNetwork()
-  if (!engines || !route) return null
+  if (!engines || !route) {
+    return (
+      <details className="network-panel" data-testid="network-panel">
+        <summary>{t('title')}</summary>
+        <div className="network-body">
+          <p className="muted">{t('checking')}</p>
+        </div>
+      </details>
+    )
+  }
   const label = (mode: RouteMode) => (mode === 'auto' ? t('automatic') : t(HOST_LABEL[mode]))
   const slowest = Math.max(200, ...ROUTE_HOSTS.flatMap((h) => route.hosts[h].history.filter((ms) => ms < ROUTE_PROBE_FAILURE_MS)))
 
   return (
     <details className="network-panel" data-testid="network-panel">
-      <summary>
-        {t('title')}: <span data-testid="route-host" data-host={route.host} data-mode={route.mode}>{t(HOST_LABEL[route.host])}</span>
-        {fastPath ? <span className="mark" data-testid="fast-path-state" data-state={fastPath.state} data-route={fastPath.route?.host ?? ''}>{t('fastPath')}: {t(FAST_PATH_LABEL[fastPath.state])}</span> : null}
-      </summary>
+      <summary>{t('title')}</summary>
       <div className="network-body">
+        <p>
+          {t('route')}: <span data-testid="route-host" data-host={route.host} data-mode={route.mode}>{t(HOST_LABEL[route.host])}</span>
+          {fastPath ? <span className="mark" data-testid="fast-path-state" data-state={fastPath.state} data-route={fastPath.route?.host ?? ''}>{t('fastPath')}: {t(FAST_PATH_LABEL[fastPath.state])}</span> : null}
+        </p>
         <fieldset>
           <legend>{t('route')}</legend>
           {ROUTE_MODES.map((mode) => (

@@ -1,10 +1,13 @@
 import Link from 'next/link'
 import { getTranslations } from 'next-intl/server'
 import type { DerivedSymbol } from '@/lib/symbols/derive'
+import type { RelatedPair } from '@/lib/symbol-view/related'
+import { pairPath } from '@/lib/symbol-view/pairs'
+import { PairIcon } from './PairIcon'
 import { formatPercent } from '../format'
 
 /** Everything a trader (or a crawler without JavaScript) needs about a pair; a server component. */
-export async function PairDetails({ pair, lang, locale }: { pair: DerivedSymbol; lang: string; locale: string }) {
+export async function PairDetails({ pair, lang, locale, related = [] }: { pair: DerivedSymbol; lang: string; locale: string; related?: RelatedPair[] }) {
   const t = await getTranslations('Pair')
   const tm = await getTranslations('Markets')
   const decimals = (count: number) => t('decimals', { count })
@@ -30,10 +33,8 @@ export async function PairDetails({ pair, lang, locale }: { pair: DerivedSymbol;
   return (
     <>
       <header className="pair-head">
-        {/* eslint-disable-next-line @next/next/no-img-element -- tiny SVG icons from the exchange CDN; next/image would proxy them through this server */}
-        <img className="icon icon-night" src={pair.iconUrl} alt="" width={32} height={32} />
-        {/* eslint-disable-next-line @next/next/no-img-element -- as above, day-theme icon */}
-        <img className="icon icon-day" src={pair.iconDayUrl} alt="" width={32} height={32} />
+        <PairIcon className="icon icon-night" coin={pair.baseTokenName} src={pair.iconUrl} />
+        <PairIcon className="icon icon-day" coin={pair.baseTokenName} src={pair.iconDayUrl} />
         <h1>
           {pair.baseTokenName}/{pair.quoteTokenName}
         </h1>
@@ -54,6 +55,20 @@ export async function PairDetails({ pair, lang, locale }: { pair: DerivedSymbol;
           </div>
         ))}
       </dl>
+      {related.length > 0 ? (
+        <nav aria-labelledby="other-pairs" className="other-pairs">
+          <h2 id="other-pairs">{t('otherPairs', { base: pair.baseTokenName })}</h2>
+          <ul>
+            {related.map((other) => (
+              <li key={other.symbolId}>
+                <Link prefetch={false} href={`/${lang}${pairPath(other)}`}>
+                  {other.baseTokenName}/{other.quoteTokenName}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
       <p>
         <Link href={`/${lang}`}>{t('backToMarkets')}</Link>
       </p>

@@ -1,9 +1,9 @@
 'use client'
 
-import { useState } from 'react'
+import { useState, useSyncExternalStore } from 'react'
 import { useTranslations } from 'next-intl'
 import type { NativeBridge } from '@/lib/webview/bridge'
-import { useHydrated } from '../useHydrated'
+import { appOffer, type AppOffer } from '@/lib/webview/offer'
 
 declare global {
   interface Window {
@@ -12,12 +12,22 @@ declare global {
   }
 }
 
-/** "Open in the app": calls the native bridge, and outside a suitable webview shows the notice. */
+const never = () => () => {}
+
+/**
+ * "Open the app" on phone browsers, "Trade in the app" inside the app's webview, nothing on a
+ * desktop (docs/decisions.md "Open the app: phones only"). Decided in the browser: the page is
+ * static, so the server HTML has no control and phones reserve its height in CSS (no shift).
+ */
 export function OpenInApp({ symbolId }: { symbolId: string }) {
   const t = useTranslations('Webview')
   const errors = useTranslations('Errors')
   const [notice, setNotice] = useState<string | null>(null)
-  const hydrated = useHydrated()
+  const offer = useSyncExternalStore<AppOffer>(
+    never,
+    () => appOffer({ userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints }),
+    () => 'none',
+  )
   async function open() {
     try {
       // The bridge and the version parsing load on the first click, not with the page.
@@ -36,10 +46,12 @@ export function OpenInApp({ symbolId }: { symbolId: string }) {
     }
   }
   return (
-    <div className="open-in-app">
-      <button type="button" disabled={!hydrated} onClick={() => void open()} data-testid="open-in-app">
-        {t('openApp')}
-      </button>
+    <div className="open-in-app" data-offer={offer}>
+      {offer === 'none' ? null : (
+        <button type="button" onClick={() => void open()} data-testid="open-in-app">
+          {offer === 'open-app' ? t('openApp') : t('tradeInApp')}
+        </button>
+      )}
       {notice ? (
         <p role="alert" className="notice" data-testid="webview-notice">
           {notice}

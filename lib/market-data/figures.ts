@@ -17,6 +17,8 @@ export interface Figures {
   volume?: string
   /** ISO time of the figures and its display text; absent when the pair has no ticker. */
   time?: { iso: string; text: string }
+  /** A markets row's upstream decimals, for sorting by price and change (formatted text does not sort). */
+  raw?: { last?: string; change?: string }
 }
 
 const cache = new WeakMap<MarketTicker, Map<string, Figures>>()
@@ -46,5 +48,6 @@ export function figuresOf(ticker: MarketTicker | undefined, step: string, locale
 /** A markets row's figures: last price, change and turnover only (the page embeds one per pair). */
 export function rowFiguresOf(ticker: MarketTicker | undefined, step: string, locale: string): Figures {
   const { last, change, turnover } = figuresOf(ticker, step, locale, 0)
-  return change ? { last, change, turnover } : { last, turnover }
+  const raw = { last: ticker?.lastPrice, change: ticker?.price24hPcnt }
+  return change ? { last, change, turnover, raw } : { last, turnover, raw }
 }

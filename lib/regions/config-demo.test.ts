@@ -68,7 +68,7 @@ describe('production configuration is explicit', () => {
       const config = loadSiteConfig(env)
       expect(config.regions.tr.publicUrl).toBe('http://tr.localhost:3000')
       expect(config.regions.tr.apiBaseUrl).toBe('http://127.0.0.1:4010')
-      expect(config.iconHosts).toEqual(['https://static.example-cdn.test'])
+      expect(config.iconHosts).toEqual(['http://127.0.0.1:4010'])
     }
     expect(missing({ ...PROD, DEMO_DEFAULTS: '0' })).not.toHaveLength(0)
   })

@@ -1,6 +1,6 @@
 /**
  * The demo's defaults (the upstream simulator, *.localhost public URLs, the simulator's icon
- * CDN) and the rule that a production start gets none of them: it must name its hosts and URLs
+ * host) and the rule that a production start gets none of them: it must name its hosts and URLs
  * or stop (docs/decisions.md "Production config is explicit").
  */
 import { ConfigError } from './config-values'
@@ -14,7 +14,8 @@ export const DEMO_DEFAULTS = {
   apiHosts: { main: 'http://127.0.0.1:4010', alt1: 'http://127.0.0.1:4011', alt2: 'http://127.0.0.1:4012' },
   fastPathHosts: ['http://127.0.0.1:4013'],
   fastPathWsUrl: 'ws://127.0.0.1:4013/ws',
-  iconHosts: ['https://static.example-cdn.test'],
+  // The simulator serves the pair icons itself (simulator/icons.ts), so the demo works offline.
+  iconHosts: ['http://127.0.0.1:4010'],
 } as const
 
 /** Names every missing variable at once, so ops fix a deployment in one pass. */

@@ -27,6 +27,13 @@ describe('dispatchRequest (the edge middleware decision)', () => {
     expect(dispatchRequest(req({ pathname: '/ar-SA' }), config)).toEqual({ kind: 'rewrite', region: 'main', pathname: '/main/ar-SA' })
   })
 
+  it('marks a path no page has as a 404 rewrite (the catch-all renders the not-found page)', () => {
+    expect(dispatchRequest(req({ pathname: '/en/no/such/page' }), config)).toEqual({ kind: 'rewrite', region: 'main', pathname: '/main/en/no/such/page', status: 404 })
+    expect(dispatchRequest(req({ pathname: '/en/trade/spot/BTC' }), config)).toMatchObject({ status: 404 })
+    expect(dispatchRequest(req({ pathname: '/en/trade/spot/BTC/USDT/x' }), config)).toMatchObject({ status: 404 })
+    expect(dispatchRequest(req({ pathname: '/en/trade/spot/NOPE/USDT' }), config)).not.toHaveProperty('status')
+  })
+
   it('redirects a language the region does not serve to the region’s own (308, URL alone decides)', () => {
     expect(dispatchRequest(req({ host: 'tr.localhost', pathname: '/en/trade', langCookie: 'tr-TUR' }), config)).toMatchObject({
       kind: 'redirect',

@@ -7,6 +7,7 @@
  * never from the URL, so a page rendered for one region cannot be asked for on another host,
  * and every cache key (HTML, RSC, prefetch) contains the region.
  */
+import { isPagePath } from './page-paths'
 import { chooseLanguage, parseLangPrefix } from '../i18n/negotiate'
 import type { SiteConfig } from './config'
 import { resolveRegion } from './host'
@@ -23,7 +24,7 @@ export interface IncomingRequest {
 
 export type Dispatch =
   /** Serve the internal path (same origin; the query string is kept as it came). */
-  | { kind: 'rewrite'; region: RegionId; pathname: string }
+  | { kind: 'rewrite'; region: RegionId; pathname: string; status?: 404 }
   /** Redirect on the region's configured public origin: the Host header never reaches it. */
   | { kind: 'redirect'; region: RegionId; location: string; status: 307 | 308 }
   | { kind: 'reject'; region: RegionId; status: 400 }
@@ -86,5 +87,7 @@ export function dispatchRequest(request: IncomingRequest, config: SiteConfig): D
     const rest = prefix.rest === '/' ? '' : prefix.rest
     return { kind: 'redirect', region, location: onSite(`/${choice.redirect}${rest}${search}`), status: 308 }
   }
-  return { kind: 'rewrite', region, pathname: `/${region}/${choice.code}${prefix.rest === '/' ? '' : prefix.rest}` }
+  const rest = prefix.rest === '/' ? '' : prefix.rest
+  // A path no page has: the catch-all renders the not-found page, answered as a 404.
+  return { kind: 'rewrite', region, pathname: `/${region}/${choice.code}${rest}`, ...(isPagePath(rest) ? {} : { status: 404 as const }) }
 }

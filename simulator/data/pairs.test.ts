@@ -27,8 +27,8 @@ describe('generated pair data', () => {
     expect(bySymbol.get('TONUSDT')?.tokenFullName).toBe('Toncoin')
     expect(bySymbol.get('ETHBTC')?.tokenFullName).toBe('Ethereum')
     expect(bySymbol.get('USDTTRY')?.tokenFullName).toBe('Tether USD')
-    expect(bySymbol.get('SOLUSDT')?.iconUrl).toBe('https://static.example-cdn.test/icons/night/sol.svg')
-    expect(bySymbol.get('SOLUSDT')?.iconDayUrl).toBe('https://static.example-cdn.test/icons/day/sol.svg')
+    expect(bySymbol.get('SOLUSDT')?.iconUrl).toBe('http://127.0.0.1:4010/icons/night/sol.svg')
+    expect(bySymbol.get('SOLUSDT')?.iconDayUrl).toBe('http://127.0.0.1:4010/icons/day/sol.svg')
     // Quotes never trade against a quote ranked after them.
     expect(bySymbol.has('USDTUSDC')).toBe(false)
     expect(bySymbol.has('BTCETH')).toBe(false)

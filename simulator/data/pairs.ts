@@ -4,6 +4,7 @@
  */
 import { clamp, fromUnits, priceDecimals, stepString } from './decimals'
 import { mulberry32, randomDigits, randomInt, subSeed } from './prng'
+import { iconUrl } from './icons'
 import { QUOTES, eligible, type QuoteSpec } from './quotes'
 import { LEVERAGED_UNDERLYINGS, LISTED_TOKENS, type TokenInfo } from './tokens'
 
@@ -92,7 +93,7 @@ export function makePair(seed: number, p: PairSeed): FullPair {
   const volatile = !!leveraged || tags.includes('meme')
   const banned = { buy: BAN_BUY.has(token.id) || rng() < 0.01, sell: BAN_SELL.has(token.id) || rng() < 0.008 }
   const usdVolume = (2e9 / (rank + 1) ** 1.4) * (0.3 + rng() * 1.4) * quote.volumeShare
-  const icon = (theme: string) => `https://static.example-cdn.test/icons/${theme}/${token.id.toLowerCase()}.svg`
+  const icon = (theme: 'night' | 'day') => iconUrl(theme, token.id)
   return {
     symbolId,
     symbolName: symbolId,

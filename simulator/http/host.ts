@@ -12,6 +12,7 @@ import type { Feed } from '../data/feed'
 import { acceptPublicSocket, PUBLIC_WS_PATH } from './market-ws'
 import { endpointFor, normalAnswer } from './routes'
 import type { Duplex } from 'node:stream'
+import { iconSvg } from '../data/icons'
 import { errorEnvelope } from './wire'
 
 /** What the hosts share: one clock, feed, rule set, latency table and hit counter. */
@@ -61,6 +62,12 @@ async function answer(hs: HostServer, ctx: HostContext, req: IncomingMessage, re
   if (req.method === 'OPTIONS') {
     await timers.wait(latency[hs.host])
     res.writeHead(204, cors).end()
+    return
+  }
+  const icon = req.method === 'GET' ? iconSvg(url.pathname) : null
+  if (icon !== null) {
+    // Static files, not API answers: no latency, faults or counting (the icon CDN of the demo).
+    res.writeHead(200, { ...cors, 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=86400' }).end(icon)
     return
   }
   const endpoint = endpointFor(hs.host, url.pathname)

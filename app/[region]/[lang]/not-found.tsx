@@ -1,11 +1,6 @@
-import { getTranslations } from 'next-intl/server'
+import { NotFoundView } from '@/components/NotFoundView'
 
-export default async function NotFound() {
-  const t = await getTranslations('NotFound')
-  return (
-    <section>
-      <h1>{t('title')}</h1>
-      <p>{t('description')}</p>
-    </section>
-  )
+// notFound() from a page (an unknown pair): "/" sends the visitor to their language's markets.
+export default function NotFound() {
+  return <NotFoundView home="/" />
 }

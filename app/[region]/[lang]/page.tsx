@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { SymbolList } from '@/components/symbol-list/SymbolList'
 import { toSymbolListView } from '@/lib/symbol-view/view'
+import { regionDisplayName } from '@/lib/i18n/region-name'
 import { resolveSiteContext } from '@/server/site-config'
 import { pageAlternates } from '@/server/seo'
 import { getSymbolList } from '@/server/symbols'
@@ -20,10 +21,12 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   if (!site) return {}
   const t = await getTranslations({ locale: site.language.code, namespace: 'Metadata' })
   const list = await getSymbolList(site.region, site.language)
-  const title = t('marketsTitle', { region: t('siteName') })
+  // Each regional site its own title and description (docs/decisions.md "Titles and descriptions per region").
+  const regionName = regionDisplayName(site.region.id, site.language.locale) ?? t('siteName')
+  const title = t('marketsTitle', { region: regionName })
   return {
     title,
-    description: t('marketsDescription', { count: list.symbols.length }),
+    description: t('marketsDescription', { count: list.symbols.length, region: regionName }),
     ...pageAlternates(site, ''),
   }
 }

@@ -8,6 +8,7 @@ import { REGION_UPDOWN } from '@/lib/market-data/updown'
 import { figuresOf } from '@/lib/market-data/figures'
 import { ProvenanceBadge } from '@/components/ProvenanceBadge'
 import { OpenInApp } from '@/components/webview/OpenInApp'
+import { sameCoinPairs } from '@/lib/symbol-view/related'
 import { formatLocale } from '@/lib/i18n/format-locale'
 import { findPair, isCanonicalSpelling, mostTraded, pairPath } from '@/lib/symbol-view/pairs'
 import { isStale } from '@/lib/symbols/provenance'
@@ -84,7 +85,7 @@ export default async function PairPage({ params }: { params: Params }) {
       <OpenInApp symbolId={pair.symbolId} />
       <UpDownSwitch regionDefault={REGION_UPDOWN[site.region.id]} />
       <PairMarket pair={pair} figures={figuresOf(market.tickers[pair.symbolId], pair.minPricePrecision, formatLocale(site.language))} locale={formatLocale(site.language)} chartLocale={site.language.chartLocale} />
-      <PairDetails pair={pair} lang={site.language.code} locale={formatLocale(site.language)} />
+      <PairDetails pair={pair} lang={site.language.code} locale={formatLocale(site.language)} related={sameCoinPairs(list, pair)} />
     </article>
   )
 }

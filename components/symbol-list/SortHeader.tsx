@@ -1,0 +1,18 @@
+'use client'
+
+import type { MarketSort, SortKey } from '@/lib/symbol-view/sort'
+
+/** A sortable column header: aria-sort on the cell, a button that says what a press does. */
+export function SortHeader({ column, label, sort, onSort, disabled, className }: { column: SortKey; label: string; sort: MarketSort; onSort: (key: SortKey) => void; disabled: boolean; className?: string }) {
+  const active = sort.key === column
+  return (
+    <th scope="col" className={className} aria-sort={active ? sort.direction : 'none'}>
+      <button type="button" className="sort" disabled={disabled} onClick={() => onSort(column)} data-testid={`sort-${column}`}>
+        {label}
+        <span aria-hidden="true" className="sort-arrow">
+          {active ? (sort.direction === 'ascending' ? '▲' : '▼') : '↕'}
+        </span>
+      </button>
+    </th>
+  )
+}

@@ -1,0 +1,240 @@
+/**
+ * What a trader meets on the pages, in a real browser: phones without sideways scrolling (LTR and
+ * RTL), the header menu, the markets table's sort, search, favourites, tabs and URL state, icons
+ * that never break, and "Open the app" only on phones.
+ */
+import { devices, expect, test, type Page } from '@playwright/test'
+import { regionOrigin } from './support/hosts'
+
+const MAIN = regionOrigin('main')
+const PAGES = { markets: '', pair: '/trade/spot/BTC/USDT', notFound: '/no/such/page' }
+const DESKTOP_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36'
+
+async function overflow(page: Page) {
+  return page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, viewport: window.innerWidth }))
+}
+
+for (const width of [320, 375, 390]) {
+  for (const lang of ['en', 'ar-SA']) {
+    test(`${width} px, ${lang}: no page scrolls sideways, with the menu open too`, async ({ browser }) => {
+      const context = await browser.newContext({ viewport: { width, height: 800 }, isMobile: true, hasTouch: true })
+      const page = await context.newPage()
+      for (const [name, path] of Object.entries(PAGES)) {
+        await page.goto(`${MAIN}/${lang}${path}`)
+        await expect(page.getByTestId('menu-toggle')).toBeEnabled()
+        expect({ name, ...(await overflow(page)) }).toEqual({ name, scroll: width, viewport: width })
+        await page.getByTestId('menu-toggle').click()
+        await page.getByTestId('network-panel').locator('summary').click()
+        expect({ name, menu: true, ...(await overflow(page)) }).toEqual({ name, menu: true, scroll: width, viewport: width })
+      }
+      await context.close()
+    })
+  }
+}
+
+test('phone: header tools fold behind the menu; controls are at least 44 px tall', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true })
+  const page = await context.newPage()
+  await page.goto(`${MAIN}/en`)
+  const toggle = page.getByTestId('menu-toggle')
+  await expect(toggle).toBeEnabled()
+  await expect(page.getByTestId('theme-switch')).toBeHidden()
+  await toggle.click()
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+  await expect(page.getByTestId('theme-switch')).toBeVisible()
+  for (const target of [toggle, page.getByTestId('theme-switch'), page.getByTestId('language-switcher'), page.getByRole('tab').first(), page.getByTestId('favourite').first(), page.getByTestId('sort-name')]) {
+    const box = await target.boundingBox()
+    expect(box?.height ?? 0).toBeGreaterThanOrEqual(44)
+  }
+  await context.close()
+})
+
+test('desktop: the tools sit in the bar, the menu button is hidden', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto(`${MAIN}/en`)
+  await expect(page.getByTestId('menu-toggle')).toBeHidden()
+  await expect(page.getByTestId('theme-switch')).toBeVisible()
+})
+
+test('the network panel is in the header from the first paint and never says "your account"', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.route('**/api/client-config**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500)) // engines start late, as on a slow phone
+    await route.continue()
+  })
+  await page.goto(`${MAIN}/en`, { waitUntil: 'commit' })
+  await expect(page.getByTestId('network-panel')).toBeVisible()
+  // Where the page content starts (its height may change as the list revalidates).
+  const top = async () => page.locator('main').evaluate((main) => ({ x: main.getBoundingClientRect().x, y: main.getBoundingClientRect().y }))
+  const before = await top()
+  await expect(page.getByTestId('route-host')).toHaveAttribute('data-host', /main|alt1|alt2/, { timeout: 15_000 })
+  expect(await top()).toEqual(before)
+  await page.getByTestId('network-panel').locator('summary').click()
+  await expect(page.getByTestId('network-panel')).not.toContainText(/your account/i)
+})
+
+test('search finds a pair across quote groups ("eth usdc") and the coin’s full name; the URL keeps it and Back restores it', async ({ page }) => {
+  await page.goto(`${MAIN}/en`)
+  const search = page.getByTestId('market-search')
+  await expect(search).toBeEditable()
+  await search.fill('eth usdc')
+  await expect(page.locator('tbody tr[data-symbol="ETHUSDC"]')).toBeVisible()
+  await expect(page).toHaveURL(/[?&]q=eth(\+|%20)usdc/)
+  await search.fill('ethereum')
+  await expect(page.locator('tbody tr[data-symbol="ETHUSDT"]')).toBeVisible()
+  await page.locator('tbody tr[data-symbol="ETHUSDT"] a').click()
+  await expect(page.locator('h1')).toHaveText('ETH/USDT')
+  await page.goBack()
+  await expect(page.getByTestId('market-search')).toHaveValue('ethereum')
+  await expect(page.locator('tbody tr[data-symbol="ETHUSDT"]')).toBeVisible()
+})
+
+test('tabs: the ARIA tabs pattern with arrows, Home and End; the tab is in the URL and survives a reload', async ({ page }) => {
+  await page.goto(`${MAIN}/en`)
+  const tabs = page.getByRole('tab')
+  await expect(tabs.first()).toBeEnabled()
+  const selected = page.locator('[role="tab"][aria-selected="true"]')
+  const start = await selected.textContent()
+  await selected.focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(selected).not.toHaveText(start ?? '')
+  await expect(selected).toBeFocused()
+  const second = await selected.getAttribute('id')
+  await expect(page).toHaveURL(new RegExp(`[?&]tab=${second?.slice(4)}`))
+  await page.keyboard.press('End')
+  await expect(tabs.last()).toHaveAttribute('aria-selected', 'true')
+  await page.keyboard.press('Home')
+  await expect(tabs.first()).toHaveAttribute('aria-selected', 'true')
+  await page.keyboard.press('ArrowRight')
+  const chosen = await selected.getAttribute('id')
+  await page.reload()
+  await expect(page.locator(`#${chosen}`)).toHaveAttribute('aria-selected', 'true')
+  expect(await page.locator('[role="tab"][tabindex="0"]').count()).toBe(1)
+})
+
+test('sorting by name and volume sets aria-sort and orders the rows; price and change wait for market data', async ({ page }) => {
+  await page.goto(`${MAIN}/en`)
+  const volumeHeader = page.locator('th', { has: page.getByTestId('sort-volume') })
+  await expect(volumeHeader).toHaveAttribute('aria-sort', 'descending')
+  const volumes = async () => page.locator('tbody tr').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-symbol') ?? ''))
+  await expect(page.getByTestId('sort-name')).toBeEnabled()
+  await page.getByTestId('sort-name').click()
+  await expect(page.locator('th', { has: page.getByTestId('sort-name') })).toHaveAttribute('aria-sort', 'ascending')
+  await expect(volumeHeader).toHaveAttribute('aria-sort', 'none')
+  const names = await page.locator('tbody tr th a').allTextContents()
+  expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')))
+  await expect(page).toHaveURL(/[?&]sort=name-asc/)
+  await page.getByTestId('sort-name').click()
+  await expect(page.locator('th', { has: page.getByTestId('sort-name') })).toHaveAttribute('aria-sort', 'descending')
+  expect((await volumes()).length).toBeGreaterThan(10)
+})
+
+test('favourites are kept in the browser and have their own tab', async ({ page }) => {
+  await page.goto(`${MAIN}/en`)
+  const star = page.locator('tbody tr[data-symbol="BTCUSDT"]').getByTestId('favourite')
+  await expect(star).toBeEnabled()
+  await star.click()
+  await expect(star).toHaveAttribute('aria-pressed', 'true')
+  await page.reload()
+  await page.getByRole('tab', { name: 'Favourites' }).click()
+  await expect(page.locator('tbody tr')).toHaveCount(1)
+  await expect(page.locator('tbody tr')).toHaveAttribute('data-symbol', 'BTCUSDT')
+  await page.locator('tbody tr[data-symbol="BTCUSDT"]').getByTestId('favourite').click()
+  await expect(page.locator('tbody tr')).toHaveCount(0)
+  expect(await page.evaluate(() => localStorage.getItem('markets_favourites_v1'))).toBe('[]')
+})
+
+test('a pair icon that fails shows the base coin’s monogram; one that loads shows the image', async ({ page }) => {
+  await page.route('**/icons/**', (route) => route.abort())
+  await page.goto(`${MAIN}/en/trade/spot/BTC/USDT`)
+  const icon = page.locator('.pair-head [data-testid="pair-icon"]:visible')
+  await expect(icon).toHaveAttribute('data-failed', 'true')
+  await expect(icon).toHaveText('BT')
+  await expect(icon.locator('img')).toHaveCount(0)
+  await page.unroute('**/icons/**')
+  await page.route('**/icons/**', (route) => route.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32"><rect width="32" height="32"/></svg>' }))
+  await page.reload()
+  await expect(icon.locator('img')).toHaveJSProperty('naturalWidth', 32)
+  await expect(icon).toHaveAttribute('data-failed', 'false')
+})
+
+test('the pair page links to the other markets of the same coin', async ({ page }) => {
+  await page.goto(`${MAIN}/en/trade/spot/BTC/USDT`)
+  const links = page.locator('.other-pairs a')
+  expect(await links.count()).toBeGreaterThan(1)
+  for (const text of await links.allTextContents()) expect(text).toMatch(/^BTC\//)
+  await expect(page.locator('.other-pairs a', { hasText: 'BTC/USDT' })).toHaveCount(0)
+})
+
+test('"Open the app": never on a desktop browser, offered on a phone browser', async ({ browser }) => {
+  const desktop = await browser.newContext({ userAgent: DESKTOP_UA })
+  const page = await desktop.newPage()
+  await page.goto(`${MAIN}/en/trade/spot/BTC/USDT`)
+  await expect(page.locator('.open-in-app')).toHaveAttribute('data-offer', 'none')
+  await expect(page.getByTestId('open-in-app')).toHaveCount(0)
+  await desktop.close()
+  const { defaultBrowserType: _, ...pixel } = devices['Pixel 7']
+  const phone = await browser.newContext(pixel)
+  const mobile = await phone.newPage()
+  await mobile.goto(`${MAIN}/en/trade/spot/BTC/USDT`)
+  await expect(mobile.getByTestId('open-in-app')).toHaveText('Open the app')
+  await phone.close()
+})
+
+test('each regional site has its own markets title and description', async ({ page }) => {
+  const titles = new Set<string>()
+  for (const region of ['main', 'tr', 'nl', 'kz'] as const) {
+    await page.goto(`${regionOrigin(region)}/`)
+    titles.add(await page.title())
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /\d/)
+  }
+  expect(titles.size).toBe(4)
+})
+
+test('the 404 page is server-rendered and translated: status 404, lang, title, a way back, with no JavaScript', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  for (const [lang, locale] of [['en', 'en'], ['ar-SA', 'ar-SA']] as const) {
+    const response = await page.goto(`${MAIN}/${lang}/no/such/page`)
+    expect(response?.status()).toBe(404)
+    await expect(page.locator('html')).toHaveAttribute('lang', locale)
+    await expect(page.locator('html')).not.toHaveAttribute('id', '__next_error__')
+    expect(await page.title()).not.toBe('')
+    await expect(page.getByTestId('not-found').locator('h1')).not.toBeEmpty()
+    await expect(page.getByTestId('not-found').locator('a')).toHaveAttribute('href', `/${lang}`)
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/)
+  }
+  await context.close()
+})
+
+for (const [name, path] of Object.entries(PAGES)) {
+  for (const theme of ['night', 'day'] as const) {
+    test(`axe: the ${name} page has no serious or critical violation (${theme} theme, en and ar-SA)`, async ({ browser }) => {
+      test.setTimeout(120_000) // axe walks ~190 table rows; the shared machine makes that 10–25 s a scan
+      const { default: AxeBuilder } = await import('@axe-core/playwright')
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+      await context.addCookies([{ name: 'BYBIT_THEME_KEY', value: theme, url: MAIN }])
+      const page = await context.newPage()
+      for (const lang of ['en', 'ar-SA']) {
+        await page.goto(`${MAIN}/${lang}${path}`)
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+        await expect(page.getByTestId('menu-toggle')).toBeAttached()
+        const results = await new AxeBuilder({ page }).analyze()
+        const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
+        expect({ lang, serious }).toEqual({ lang, serious: [] })
+      }
+      await context.close()
+    })
+  }
+}
+
+test('a right-to-left phone page shows pairs as BTC/USDT, not USDT/BTC', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true })
+  const page = await context.newPage()
+  await page.goto(`${MAIN}/ar-SA`)
+  const link = page.locator('tbody tr[data-symbol="BTCUSDT"] a')
+  const base = await link.locator('.base').boundingBox()
+  const quote = await link.locator('.quote').boundingBox()
+  expect((base?.x ?? 0) < (quote?.x ?? 0)).toBe(true)
+  await context.close()
+})

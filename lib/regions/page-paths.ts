@@ -1,0 +1,11 @@
+/**
+ * The page shapes below a language prefix (docs/decisions.md "The 404 page is rendered on the
+ * server"): the markets page and pair pages. Any other path is the catch-all's not-found page,
+ * which the middleware marks 404 so that page can render as ordinary HTML.
+ */
+const PAIR_PAGE = /^\/trade\/spot\/[^/]+\/[^/]+$/
+
+/** `rest` is the path after "/{lang}", "" for the markets page. */
+export function isPagePath(rest: string): boolean {
+  return rest === '' || rest === '/' || PAIR_PAGE.test(rest)
+}
