@@ -19,6 +19,14 @@ async function main(): Promise<void> {
 
   const { help: _help, ...options } = config
   const sim = await startSimulator(options)
+  // Before the first line is printed: stdout to a pipe is synchronous, so whoever reads the URLs
+  // may signal at once, and an unhandled SIGTERM would end the process without closing.
+  const stop = (signal: NodeJS.Signals) => {
+    console.log(`\n${signal}: stopping the simulator`)
+    sim.close().then(() => process.exit(0), () => process.exit(1))
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
   const { latencyMs, faults } = sim.state()
   const admin = sim.urls.admin
   console.log(`Upstream simulator, seed ${config.seed}: one listing, delisting or status change every 60 s.`)
@@ -34,12 +42,6 @@ Admin (docs/simulator.md):
   curl -s -X POST ${admin}/clock -d '{"advanceMs":60000}'
   curl -s -X POST ${admin}/hits/reset`)
 
-  const stop = (signal: NodeJS.Signals) => {
-    console.log(`\n${signal}: stopping the simulator`)
-    sim.close().then(() => process.exit(0), () => process.exit(1))
-  }
-  process.once('SIGINT', stop)
-  process.once('SIGTERM', stop)
 }
 
 main().catch((error: unknown) => {

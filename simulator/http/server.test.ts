@@ -67,9 +67,11 @@ describe('hosts', () => {
   it('adds each host its own latency', async () => {
     t.sim.setLatency('alt2', 200)
     const [, slow] = await elapsed(() => t.json('alt2', PATH.t1))
-    const [, fast] = await elapsed(() => t.json('alt1', PATH.t1))
+    // The fastest of three calls in a row: a loaded machine may stall one, hardly all three.
+    let fast = Infinity
+    for (let i = 0; i < 3; i++) fast = Math.min(fast, (await elapsed(() => t.json('alt1', PATH.t1)))[1])
     expect(slow).toBeGreaterThanOrEqual(190)
-    expect(fast).toBeLessThan(150)
+    expect(slow - fast).toBeGreaterThanOrEqual(100)
   })
 
   it('answers a websocket "ping" with "pong" on the fast-path host', async () => {
