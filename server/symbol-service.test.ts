@@ -38,6 +38,18 @@ describe('server symbol service', () => {
     expect(s.status(region)).toMatchObject({ status: 'ok', consecutiveFailures: 0, languages: [{ source: 'v3+all', pairs: first.symbols.length, language: 'en-TR' }] })
   })
 
+  it('gives the browser a cache seed for a live list only: none for the cached copy an outage serves', async () => {
+    const s = service()
+    const live = await s.getSymbolList(region, en)
+    const seed = s.cacheSeed(region, en, live)
+    expect(seed?.symbol).toMatchObject({ version: expect.any(String), savedAt: live.provenance.fetchedAt, language: 'en-TR' })
+    expect(seed?.incremental).toMatchObject({ lastModifiedTime: expect.any(Number), savedAt: live.provenance.fetchedAt, language: 'en-TR' })
+    sim.setFault({ host: '*', endpoint: '*', fault: { kind: 'refuse' } })
+    const cached = await s.getSymbolList(region, en)
+    expect(cached.provenance.source).toBe('cache')
+    expect(s.cacheSeed(region, en, cached)).toBeUndefined()
+  })
+
   it('with the upstream hung, a render with a good list answers after patienceMs with that list', async () => {
     const s = service()
     const good = await s.getSymbolList(region, en)

@@ -6,6 +6,7 @@ import type { RegionConfig } from '@/lib/regions/config'
 import { builtinSymbolList, createSymbolCaches, createSymbolLoader, type SymbolListResult } from '@/lib/symbols'
 import { isStale } from '@/lib/symbols/provenance'
 import { asStale, loadStoredList } from '@/lib/symbols/stale'
+import { seedOf, type SymbolCacheSeed } from '@/lib/symbols/seed'
 import { createFileStorage } from './file-storage'
 import { createServerMonitor, metrics, timedFetch } from './observability'
 import { attemptMonitor, type Entry, type SymbolServiceOptions, type Upstream } from './symbol-entries'
@@ -161,7 +162,12 @@ export function createSymbolService(options: SymbolServiceOptions) {
     })
   }
 
-  return { getSymbolList, status, isLive, dueLanguages }
+  /** The browser's cache seed for a rendered list: only a live list of this process's own last load has one. */
+  function cacheSeed(region: RegionConfig, language: Language, result: SymbolListResult): SymbolCacheSeed | undefined {
+    return seedOf(entryFor(region, language).storage, result)
+  }
+
+  return { getSymbolList, status, isLive, dueLanguages, cacheSeed }
 }
 
 export type SymbolService = ReturnType<typeof createSymbolService>

@@ -23,6 +23,14 @@ const service = processSingleton('symbols', () => {
   })
 })
 
+/**
+ * The records the browser seeds its caches from, for a list a page renders (docs/decisions.md
+ * "The browser starts from the embedded pair list").
+ */
+export function getSymbolCacheSeed(region: RegionConfig, language: Language, list: SymbolListResult) {
+  return service.cacheSeed(region, language, list)
+}
+
 /** How long /api/health and /api/ready wait for the lists they ask for before answering. */
 const CHECK_BUDGET_MS = { health: 5000, ready: 2000 }
 

@@ -8,6 +8,7 @@ import { searchMarkets } from '@/lib/symbol-view/search'
 import { nextSort, sortRows, type SortKey, type TickerMap } from '@/lib/symbol-view/sort'
 import type { MarketsTab } from '@/lib/symbol-view/url-state'
 import type { Figures } from '@/lib/market-data/figures'
+import type { SymbolCacheSeed } from '@/lib/symbols/seed'
 import { ProvenanceBadge } from '../ProvenanceBadge'
 import { formatVolume } from '../format'
 import { useSymbolList } from './useSymbolList'
@@ -35,11 +36,22 @@ function tickerMap(figures: Readonly<Record<string, Figures>>): TickerMap {
 }
 
 /** `figures`: the server-formatted price, change and turnover per pair, updated live after hydration. */
-export function SymbolList({ initial, lang, figures: initialFigures = {} }: { initial: SymbolListView; lang: string; figures?: Readonly<Record<string, Figures>> }) {
+export function SymbolList({
+  initial,
+  seed,
+  lang,
+  figures: initialFigures = {},
+}: {
+  initial: SymbolListView
+  /** The browser's cache seed (lib/symbols/seed.ts): absent unless the list is live. */
+  seed?: SymbolCacheSeed
+  lang: string
+  figures?: Readonly<Record<string, Figures>>
+}) {
   const t = useTranslations('Markets')
   const locale = useLocale()
   // `locale` formats figures (it may carry -u-nu-latn); requests carry the plain BCP 47 tag.
-  const view = useSymbolList(initial, { code: lang, locale: new Intl.Locale(locale).baseName })
+  const view = useSymbolList(initial, seed, { code: lang, locale: new Intl.Locale(locale).baseName })
   // Tabs, tags and search are JavaScript: inert until hydrated, so no early input is lost.
   const hydrated = useHydrated()
   const [url, setUrl] = useMarketsUrl()

@@ -3,6 +3,7 @@
 import useSWR from 'swr'
 import { preferBetter, toSymbolListView, type SymbolListView } from '@/lib/symbol-view/view'
 import type { SymbolLoader } from '@/lib/symbols'
+import type { SymbolCacheSeed } from '@/lib/symbols/seed'
 import type { ClientRuntime } from '@/lib/browser-runtime/runtime'
 import { useClientRuntime } from '../runtime/ClientRuntime'
 import { reportLoadFailure } from './LoadFailureNotice'
@@ -16,13 +17,22 @@ const shown = new Map<string, SymbolListView>()
  * the page renders and hydrates from the server's list, and the chain loads for the first
  * revalidation (docs/decisions.md "First-load JavaScript").
  */
-function loaderFor(runtime: ClientRuntime, language: { code: string; locale: string }): Promise<SymbolLoader> {
+function loaderFor(runtime: ClientRuntime, language: { code: string; locale: string }, seed: SymbolCacheSeed | undefined): Promise<SymbolLoader> {
   let loader = loaders.get(language.code)
   if (!loader) {
-    loader = Promise.all([import('@/lib/http/client'), import('@/lib/storage'), import('@/lib/symbols'), import('@/lib/symbol-view/load-failure')]).then(
-      ([{ createHttpClient }, { createBrowserStorage }, { createSymbolLoader, SYMBOL_STORAGE_KEYS }, { watchLoadFailures }]) => {
+    loader = Promise.all([
+      import('@/lib/http/client'),
+      import('@/lib/storage'),
+      import('@/lib/symbols'),
+      import('@/lib/symbols/seed'),
+      import('@/lib/symbol-view/load-failure'),
+    ]).then(
+      ([{ createHttpClient }, { createBrowserStorage }, { createSymbolLoader, SYMBOL_STORAGE_KEYS }, { seedSymbolCaches }, { watchLoadFailures }]) => {
         const client = createHttpClient({ baseUrl: runtime.apiBaseUrl, crossApi: runtime.crossApi, fetch: (input, init) => fetch(input, init), language, rewriteUrl: runtime.rewriteUrl })
+        const onProblem = (problem: { kind: string; key?: string; detail: string }) => runtime.monitor.event('symbol_storage_problem', { ...problem })
         const storage = createBrowserStorage(() => window.localStorage, { ownKeys: SYMBOL_STORAGE_KEYS })
+        // The page's own list seeds the caches, so the first load is conditional (docs/decisions.md "The browser starts from the embedded pair list").
+        if (seed) seedSymbolCaches(storage, seed, language.code, onProblem)
         const monitor = watchLoadFailures(runtime.monitor, (failure) => reportLoadFailure(language.code, failure))
         return createSymbolLoader({ client, storage, monitor, now: Date.now, language: language.code })
       },
@@ -40,12 +50,12 @@ function loaderFor(runtime: ClientRuntime, language: { code: string; locale: str
  * The server's list is the SWR fallback; the browser then revalidates through its own chain
  * (its localStorage caches, the chosen API host) and never swaps in a worse list.
  */
-export function useSymbolList(initial: SymbolListView, language: { code: string; locale: string }): SymbolListView {
+export function useSymbolList(initial: SymbolListView, seed: SymbolCacheSeed | undefined, language: { code: string; locale: string }): SymbolListView {
   const runtime = useClientRuntime()
   const { data } = useSWR(
     ['markets', language.code],
     async () => {
-      const [loader] = await Promise.all([loaderFor(runtime, language), runtime.ready])
+      const [loader] = await Promise.all([loaderFor(runtime, language, seed), runtime.ready])
       const incoming = toSymbolListView(await loader.load())
       const next = preferBetter(shown.get(language.code) ?? initial, incoming, Date.now())
       shown.set(language.code, next)

@@ -6,7 +6,7 @@ import { toSymbolListView } from '@/lib/symbol-view/view'
 import { regionDisplayName } from '@/lib/i18n/region-name'
 import { resolveSiteContext } from '@/server/site-config'
 import { pageAlternates } from '@/server/seo'
-import { getSymbolList } from '@/server/symbols'
+import { getSymbolCacheSeed, getSymbolList } from '@/server/symbols'
 import { marketFiguresFor } from '@/server/market'
 import { formatLocale } from '@/lib/i18n/format-locale'
 
@@ -43,7 +43,7 @@ export default async function MarketsPage({ params }: { params: Params }) {
   return (
     <section>
       <h1>{t('title')}</h1>
-      <SymbolList initial={view} lang={site.language.code} figures={figures} />
+      <SymbolList initial={view} seed={getSymbolCacheSeed(site.region, site.language, list)} lang={site.language.code} figures={figures} />
     </section>
   )
 }

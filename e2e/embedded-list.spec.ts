@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test'
+import { resetHits, simState } from './support/sim'
+
+/**
+ * The browser starts from the pair list embedded in the markets page (docs/decisions.md "The
+ * browser starts from the embedded pair list"): its first revalidation is conditional and the
+ * simulator serves a version hit and an empty delta, not the whole list again.
+ */
+const MARKETS = '/en'
+const LIST = /\/spot\/api\/basic\/symbol_list_(v3|all|v2)/
+
+/** wireBytes: the answer's body as the simulator sent it (it does not compress). */
+type Answer = { url: URL; endpoint: string; wireBytes: number; result: Record<string, unknown> }
+
+test('a markets page load asks the simulator for a version hit and an empty delta only', async ({ page, request }) => {
+  test.setTimeout(90_000)
+  // The served page must carry a live list (ISR may first serve the build's copy and regenerate).
+  await expect
+    .poll(async () => /data-state="live"/.test(await (await request.get(MARKETS)).text()), { timeout: 60_000, intervals: [1000] })
+    .toBe(true)
+
+  await resetHits()
+  const answers: Answer[] = []
+  let html: Promise<{ decoded: number; wire: number }> | undefined
+  page.on('requestfinished', (finished) => {
+    if (finished.resourceType() === 'document') html = Promise.all([finished.response().then((r) => r!.body()), finished.sizes()]).then(([b, s]) => ({ decoded: b.length, wire: s.responseBodySize }))
+  })
+  // The list answers pass through the test on their way (Chromium may report a small answer the
+  // page read to its end as aborted, with no body to inspect): exactly what the simulator served.
+  await page.route(LIST, async (route) => {
+    const response = await route.fetch()
+    const body = await response.body()
+    const url = new URL(route.request().url())
+    answers.push({ url, endpoint: LIST.exec(url.pathname)?.[1] ?? '', wireBytes: body.length, result: (JSON.parse(body.toString()) as { result: Record<string, unknown> }).result })
+    await route.fulfill({ response, body })
+  })
+  await page.goto(MARKETS)
+  await expect.poll(() => answers.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2)
+  await expect(page.getByTestId('provenance')).toHaveAttribute('data-state', 'live')
+  const got = answers
+  const hits = (await simState()).hits
+  const listHits = Object.values(hits).reduce((n, host) => n + (host.symbol_list_v3 ?? 0) + (host.symbol_list_all ?? 0) + (host.symbol_list_v2 ?? 0), 0)
+  const page_ = await html!
+  console.log(
+    `markets load: HTML ${page_.decoded} B (${page_.wire} B on the wire); list answer bodies ${got.map((a) => `${a.endpoint} ${a.wireBytes} B ${a.url.search}`).join(', ')}; simulator list hits ${listHits}`,
+  )
+
+  expect(got.map((a) => a.endpoint).sort()).toEqual(['all', 'v3'])
+  const v3 = got.find((a) => a.endpoint === 'v3')!
+  const all = got.find((a) => a.endpoint === 'all')!
+  expect(v3.url.searchParams.get('version')).toBeTruthy()
+  expect(v3.result).not.toHaveProperty('quoteTokenResult') // a version hit: the seeded groups are kept
+  expect(all.url.searchParams.get('last_modified_at')).toMatch(/^\d+$/)
+  expect(all.result.quoteTokenSymbols).toEqual([])
+  // Only the browser asked (the page was fresh): two requests, both small.
+  expect(listHits).toBe(2)
+  expect(v3.wireBytes + all.wireBytes).toBeLessThan(4000)
+})

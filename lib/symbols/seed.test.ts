@@ -1,0 +1,72 @@
+import { createMemoryStorage } from '../storage/memory'
+import { createSymbolCaches } from './cache'
+import type { SymbolListResult } from './result'
+import { allAnswerSchema, v3AnswerSchema } from './schema'
+import { seedOf, seedSymbolCaches } from './seed'
+import { INCREMENTAL_CACHE_KEY, SYMBOL_CACHE_KEY } from './storage-keys'
+import { allResult, SAMPLE_GROUPS, v3Result } from './testing/fixtures'
+import type { SymbolSource } from './provenance'
+
+/** Storage holding both records of one load, as the server's loader saves them. */
+function storedLoad(savedAt: number, { version = 'v9', language = 'en', lastModifiedTime = 555 } = {}) {
+  const storage = createMemoryStorage()
+  const groups = v3AnswerSchema.parse(v3Result(version, SAMPLE_GROUPS)).value.quoteTokenResult ?? []
+  const pairs = allAnswerSchema.parse(allResult(SAMPLE_GROUPS.flatMap((g) => g.pairs))).value.quoteTokenSymbols
+  createSymbolCaches(storage).save({ version, quoteTokenResult: groups, savedAt, language }, { quoteTokenSymbols: pairs, lastModifiedTime, droppedSymbolIds: [], savedAt, language })
+  return storage
+}
+const listOf = (source: SymbolSource, fetchedAt: number) => ({ provenance: { source, fetchedAt, dropped: 0 } }) as SymbolListResult
+const stamps = (storage: ReturnType<typeof createMemoryStorage>) => {
+  const caches = createSymbolCaches(storage)
+  return { version: caches.readSymbol()?.version, since: caches.readIncremental()?.lastModifiedTime, savedAt: caches.readSymbol()?.savedAt }
+}
+
+describe('seedOf (server)', () => {
+  it('gives the stored records of the load that produced a live v3+all list', () => {
+    const seed = seedOf(storedLoad(1000), listOf('v3+all', 1000))
+    expect(seed?.symbol).toMatchObject({ version: 'v9', savedAt: 1000, language: 'en' })
+    expect(seed?.incremental).toMatchObject({ lastModifiedTime: 555, savedAt: 1000 })
+  })
+
+  it.each<SymbolSource>(['cache', 'builtin', 'v2'])('gives nothing for a %s list', (source) => {
+    expect(seedOf(storedLoad(1000), listOf(source, 1000))).toBeUndefined()
+  })
+
+  it('gives nothing when the stored records are of another load (or absent)', () => {
+    expect(seedOf(storedLoad(900), listOf('v3+all', 1000))).toBeUndefined()
+    expect(seedOf(createMemoryStorage(), listOf('v3+all', 1000))).toBeUndefined()
+  })
+})
+
+describe('seedSymbolCaches (browser)', () => {
+  const seed = () => seedOf(storedLoad(1000), listOf('v3+all', 1000))!
+
+  it('fills empty caches, so the first load asks with version and last_modified_at', () => {
+    const browser = createMemoryStorage()
+    expect(seedSymbolCaches(browser, seed(), 'en')).toEqual({ symbol: 'written', incremental: 'written' })
+    expect(stamps(browser)).toEqual({ version: 'v9', since: 555, savedAt: 1000 })
+  })
+
+  it('keeps the browser’s own records when they are newer or as new', () => {
+    const browser = storedLoad(2000, { version: 'v10', lastModifiedTime: 777 })
+    expect(seedSymbolCaches(browser, seed(), 'en')).toEqual({ symbol: 'kept', incremental: 'kept' })
+    expect(stamps(browser)).toEqual({ version: 'v10', since: 777, savedAt: 2000 })
+  })
+
+  it.each([
+    ['older own records', storedLoad(500, { version: 'v1' })],
+    ['newer own records of another language', storedLoad(5000, { version: 'v1', language: 'de-DE' })],
+  ])('replaces %s', (_, browser) => {
+    expect(seedSymbolCaches(browser, seed(), 'en')).toEqual({ symbol: 'written', incremental: 'written' })
+    expect(stamps(browser)).toEqual({ version: 'v9', since: 555, savedAt: 1000 })
+  })
+
+  it('refuses a seed that does not fit its schema or is of another language, and keeps what it had', () => {
+    const problems: string[] = []
+    const browser = storedLoad(500, { version: 'v1' })
+    const broken = { symbol: { version: 9 }, incremental: { ...(seed().incremental as object), language: 'de-DE' } }
+    expect(seedSymbolCaches(browser, broken, 'en', (p) => problems.push(p.key ?? ''))).toEqual({ symbol: 'invalid', incremental: 'invalid' })
+    expect(stamps(browser)).toEqual({ version: 'v1', since: 555, savedAt: 500 })
+    expect(problems).toEqual([SYMBOL_CACHE_KEY, INCREMENTAL_CACHE_KEY])
+  })
+})
