@@ -27,7 +27,7 @@ const GOALS = [
   { id: 'seo', label: 'SEO', min: 100, text: '100' },
 ] as const
 
-interface Audit { id: string; title: string; score: number | null; displayValue?: string; scoreDisplayMode?: string }
+interface Audit { id: string; title: string; score: number | null; displayValue?: string; details?: { items?: { description?: unknown }[] } }
 interface Lhr {
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>
   audits: Record<string, Audit>
@@ -79,7 +79,9 @@ export async function runLighthouseBench(port: number, say: (line: string) => vo
     const metric = (id: string) => lhr.audits[id]?.displayValue ?? 'n/a'
     say(`    FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`)
     for (const warning of lhr.runWarnings) say(`    Lighthouse warning: ${warning}`)
-    details[name] = { path, version: lhr.lighthouseVersion, scores, lost: Object.fromEntries(GOALS.map((g) => [g.id, losses(lhr, g.id)])), warnings: lhr.runWarnings }
+    const consoleErrors = (lhr.audits['errors-in-console']?.details?.items ?? []).map((item) => String(item.description ?? '').slice(0, 160))
+    for (const error of new Set(consoleErrors)) say(`    console error: ${error}`)
+    details[name] = { path, version: lhr.lighthouseVersion, scores, lost: Object.fromEntries(GOALS.map((g) => [g.id, losses(lhr, g.id)])), consoleErrors, warnings: lhr.runWarnings }
   }
   return { figures, details }
 }
@@ -93,7 +95,7 @@ async function alone(): Promise<void> {
   const stop = () => stopAll(started)
   process.on('SIGINT', () => void stop().then(() => process.exit(130)))
   try {
-    started.push(await startSimulator(root, logDir, sim))
+    started.push(await startSimulator(root, logDir, sim, [site]))
     const env = siteEnv(site, {}, sim)
     const seconds = await buildSite(root, env, logDir)
     if (seconds !== null) console.log(`next build: ${seconds.toFixed(0)} s`)
