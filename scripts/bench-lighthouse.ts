@@ -7,7 +7,7 @@
  * into bench-results.json in place of earlier Lighthouse figures. Settings and flags:
  * docs/decisions.md "Lighthouse scores in the bench".
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { figure, formatValue, writeResults, type Figure } from './bench/report'
@@ -58,14 +58,18 @@ async function audit(url: string): Promise<Lhr> {
   }
 }
 
-export async function runLighthouseBench(port: number, say: (line: string) => void): Promise<{ figures: Figure[]; details: Record<string, unknown> }> {
+export async function runLighthouseBench(port: number, logDir: string, say: (line: string) => void): Promise<{ figures: Figure[]; details: Record<string, unknown> }> {
   const figures: Figure[] = []
   const details: Record<string, unknown> = {}
+  mkdirSync(logDir, { recursive: true })
   say(`\nLighthouse mobile scores (default config: simulated slow 4G and 4× CPU; ${CHROME})`)
   for (const [name, path] of Object.entries(LIGHTHOUSE_PAGES)) {
     // An ISR hit, as a visitor would mostly get; a first render would be measured otherwise.
     await warmPage(port, path)
     const lhr = await audit(`http://localhost:${port}${path}`)
+    // The whole report, to read the audits behind a score (or open in the Lighthouse viewer).
+    const report = join(logDir, `lighthouse-${name}.json`)
+    writeFileSync(report, JSON.stringify(lhr))
     const scores: Record<string, number | null> = {}
     for (const goal of GOALS) {
       const score = lhr.categories[goal.id]?.score
@@ -78,6 +82,7 @@ export async function runLighthouseBench(port: number, say: (line: string) => vo
     }
     const metric = (id: string) => lhr.audits[id]?.displayValue ?? 'n/a'
     say(`    FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`)
+    say(`    full report: ${report}`)
     for (const warning of lhr.runWarnings) say(`    Lighthouse warning: ${warning}`)
     const consoleErrors = (lhr.audits['errors-in-console']?.details?.items ?? []).map((item) => String(item.description ?? '').slice(0, 160))
     for (const error of new Set(consoleErrors)) say(`    console error: ${error}`)
@@ -100,7 +105,7 @@ async function alone(): Promise<void> {
     const seconds = await buildSite(root, env, logDir)
     if (seconds !== null) console.log(`next build: ${seconds.toFixed(0)} s`)
     started.push(await startSite(root, site, env, logDir, 'lighthouse'))
-    const { figures, details } = await runLighthouseBench(site, console.log)
+    const { figures, details } = await runLighthouseBench(site, logDir, console.log)
     const file = join(root, 'bench-results.json')
     const before = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { figures?: Figure[]; details?: Record<string, unknown> }) : {}
     const kept = (before.figures ?? []).filter((f) => !f.name.startsWith('lighthouse '))

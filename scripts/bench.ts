@@ -216,7 +216,7 @@ async function main(): Promise<void> {
   await firstLoadJs()
   await upstreamHung(healthy, await rotationTargets(), staleAt)
   // After the load runs, with the faults cleared: Lighthouse's throttled CPU figures need the cores.
-  const lighthouse = await runLighthouseBench(SITE_PORT, say)
+  const lighthouse = await runLighthouseBench(SITE_PORT, LOG_DIR, say)
   figures.push(...lighthouse.figures)
   details.lighthouse = lighthouse.details
   // Our site stops first: the fleet's three instances and nginx need the cores.
