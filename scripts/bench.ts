@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { REGION_IDS, REGIONS } from '../lib/regions/regions'
 import { runFleetBench } from './bench-fleet'
+import { runLighthouseBench } from './bench-lighthouse'
 import { runSymbolsBench } from './bench-symbols'
 import { baselineBuilt, baselineDir, prepareBaseline } from './bench/baseline'
 import { firstLoad, type FirstLoad } from './bench/first-load'
@@ -214,6 +215,10 @@ async function main(): Promise<void> {
   await baseline.stop() // idle from here on; the hung run has the machine to itself
   await firstLoadJs()
   await upstreamHung(healthy, await rotationTargets(), staleAt)
+  // After the load runs, with the faults cleared: Lighthouse's throttled CPU figures need the cores.
+  const lighthouse = await runLighthouseBench(SITE_PORT, LOG_DIR, say)
+  figures.push(...lighthouse.figures)
+  details.lighthouse = lighthouse.details
   // Our site stops first: the fleet's three instances and nginx need the cores.
   await started.find((one) => one.name === 'next start (our middleware)')?.stop()
   const fleet = await runFleetBench(ROOT, LOG_DIR, say)

@@ -6,23 +6,27 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { header, request } from './http'
-import { BENCH_PORTS } from '../support/ports'
+import { BENCH_PORTS, type SimPorts } from '../support/ports'
 import { portInUse, start, waitForHttp, type Started } from '../support/processes'
 
 export const SIM_PORTS = BENCH_PORTS.sim
-const sim = (name: keyof typeof SIM_PORTS) => `http://127.0.0.1:${SIM_PORTS[name]}`
+const sim = (name: keyof typeof SIM_PORTS, ports: SimPorts = SIM_PORTS) => `http://127.0.0.1:${ports[name]}`
 
 /**
  * The site's environment: the defaults of README "Configuration" pointed at our simulator.
  * Region, simulator and bench switches from the caller's shell are dropped, so every run
  * measures the same configuration.
  */
-export function siteEnv(port: number, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+export function siteEnv(port: number, extra: Record<string, string> = {}, simPorts: SimPorts = SIM_PORTS): NodeJS.ProcessEnv {
   return {
     ...environmentWithout(/^(REGION_|SIM_|BENCH_|API_|LOG_LEVEL$|FAST_PATH_HOSTS$|ICON_HOSTS$|TRUST_PROXY$|SYMBOL_CACHE_DIR$|PORT$)/),
-    API_BASE_URL: sim('main'),
-    API_HOSTS: [sim('main'), sim('alt1'), sim('alt2')].join(','),
-    FAST_PATH_HOSTS: sim('fastPath'),
+    API_BASE_URL: sim('main', simPorts),
+    API_HOSTS: [sim('main', simPorts), sim('alt1', simPorts), sim('alt2', simPorts)].join(','),
+    FAST_PATH_HOSTS: sim('fastPath', simPorts),
+    // DEMO_DEFAULTS would point browsers at the demo simulator's fast-path websocket (4013): a
+    // refused connection, and a console error in Lighthouse's best-practices score. ICON_HOSTS
+    // stays the demo's: the simulator's pairs always name 127.0.0.1:4010 for their icons.
+    FAST_PATH_WS_URL: `ws://127.0.0.1:${simPorts.fastPath}/ws`,
     PORT: String(port),
     // What next build and next start set anyway; explicit so a shell's NODE_ENV cannot leak in.
     NODE_ENV: 'production',
@@ -48,16 +52,21 @@ export async function assertFree(...ports: number[]): Promise<void> {
   }
 }
 
-export async function startSimulator(root: string, logDir: string): Promise<Started> {
-  await assertFree(...Object.values(SIM_PORTS))
-  const ports = Object.entries(SIM_PORTS).map(([name, port]) => `${name}=${port}`).join(',')
+/**
+ * `sitePorts`: the sites whose pages call the simulator from a browser (Lighthouse), as a real
+ * upstream allows the site's origins; without them every browser request fails CORS.
+ */
+export async function startSimulator(root: string, logDir: string, simPorts: SimPorts = SIM_PORTS, sitePorts: number[] = [BENCH_PORTS.site, BENCH_PORTS.baseline]): Promise<Started> {
+  await assertFree(...Object.values(simPorts))
+  const ports = Object.entries(simPorts).map(([name, port]) => `${name}=${port}`).join(',')
+  const origins = sitePorts.flatMap((port) => [`http://localhost:${port}`, `http://*.localhost:${port}`]).join(',')
   // No latency and no faults: the bench switches the hang on itself, through the admin endpoint.
-  const started = start('simulator', bin(root, 'tsx'), ['simulator/http/cli.ts', '--ports', ports], {
+  const started = start('simulator', bin(root, 'tsx'), ['simulator/http/cli.ts', '--ports', ports, '--allowed-origins', origins], {
     cwd: root,
     env: environmentWithout(/^SIM_/),
     output: { logFile: join(logDir, 'simulator.log') },
   })
-  return ready(started, SIM_PORTS.admin, '/state')
+  return ready(started, simPorts.admin, '/state')
 }
 
 /**

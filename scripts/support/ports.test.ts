@@ -1,5 +1,5 @@
 import { DEFAULT_SIM_PORTS } from '../../simulator/contract'
-import { BENCH_ABUSE_PORTS, BENCH_PORTS, DEMO_PORTS, e2ePorts, simPortsFrom, type SimPorts } from './ports'
+import { BENCH_ABUSE_PORTS, BENCH_LIGHTHOUSE_PORTS, BENCH_PORTS, DEMO_PORTS, e2ePorts, simPortsFrom, type SimPorts } from './ports'
 
 const listeners = (ports: { site: number; sim: SimPorts; baseline?: number; hang?: number }) =>
   [ports.site, ports.baseline, ports.hang, ...Object.values(ports.sim)].filter((port): port is number => port !== undefined)
@@ -10,7 +10,7 @@ describe('the port table', () => {
   })
 
   it('gives the demo, every e2e offset in use and the benches ports no other stack uses', () => {
-    const stacks = [DEMO_PORTS, BENCH_PORTS, BENCH_ABUSE_PORTS, ...[0, 10, 20, 40, 50, 60, 70, 80, 90].map(e2ePorts)]
+    const stacks = [DEMO_PORTS, BENCH_PORTS, BENCH_ABUSE_PORTS, BENCH_LIGHTHOUSE_PORTS, ...[0, 10, 20, 40, 50, 60, 70, 80, 90].map(e2ePorts)]
     const all = stacks.flatMap((stack) => listeners(stack))
     expect(new Set(all).size).toBe(all.length)
   })
