@@ -96,7 +96,10 @@ test('pages stay fast while 256 /x-api requests hang; the proxy answers 503 over
   test.info().annotations.push({ type: 'figure', description: `pair page while ${stillHanging} /x-api requests hang upstream: ${pageMs} ms` })
   const statuses = results.map((r) => r.status)
   expect(stillHanging).toBeGreaterThan(0)
-  expect(hung.held.max).toBeLessThanOrEqual(64) // the connection limit: a hung upstream holds 64 slots at most
+  // The connection limit: the proxy holds 64 slots at most (lib/x-api/proxy.test.ts asserts it
+  // exactly). Seen from the upstream's sockets, two loaded CI-like runs counted 65 and 66 at once:
+  // a socket the proxy has let go can still be open there. A few over is that; 128 would be none.
+  expect(hung.held.max).toBeLessThanOrEqual(64 + 4)
   expect(statuses.filter((s) => s !== 503 && s !== 504)).toEqual([])
   expect(statuses.filter((s) => s === 503).length).toBeGreaterThanOrEqual(128)
   expect(results.find((r) => r.status === 503)?.headers['retry-after']).toBe('1')

@@ -102,54 +102,57 @@ export function SymbolList({
       <div id="markets-panel" role="tabpanel" aria-labelledby={url.query.trim() ? undefined : `tab-${tabId(tab)}`} aria-label={url.query.trim() ? t('searchLabel') : undefined}>
         <p className="count" aria-live="polite">{t('count', { count: rows.length })}</p>
         {rows.length === 0 ? <p>{tab.kind === 'favourites' && !url.query.trim() ? t('favouritesEmpty') : t('noResults', { query: url.query })}</p> : null}
-        <table className="market-table" data-testid="market-table">
-          <thead>
-            <tr>
-              <SortHeader column="name" label={t('pair')} sort={url.sort} onSort={onSort} disabled={!hydrated} />
-              <SortHeader column="price" label={t('price')} sort={url.sort} onSort={onSort} disabled={!hydrated} className="num" />
-              <SortHeader column="change" label={t('change')} sort={url.sort} onSort={onSort} disabled={!hydrated} className="num" />
-              <TurnoverHead />
-              <SortHeader column="volume" label={t('volume')} sort={url.sort} onSort={onSort} disabled={!hydrated} className="num col-wide" />
-              <th scope="col" className="col-wide">{t('status')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => {
-              const starred = favourites.has(row.symbolId)
-              const pair = `${row.base}/${row.quote}`
-              return (
-                <tr key={row.symbolId} data-symbol={row.symbolId}>
-                  <th scope="row">
-                    <button type="button" className="star" disabled={!hydrated} aria-pressed={starred} aria-label={t(starred ? 'removeFavourite' : 'addFavourite', { pair })} onClick={() => toggleFavourite(row.symbolId)} data-testid="favourite">
-                      <span aria-hidden="true">{starred ? '★' : '☆'}</span>
-                    </button>
-                    {/* No viewport prefetch: 600 rows would prefetch 600 pages. */}
-                    <Link prefetch={false} className="pair-link" href={`/${lang}/trade/spot/${encodeURIComponent(row.base)}/${encodeURIComponent(row.quote)}`}>
-                      {/* One isolated run: on phones the link is a flex box, which would lay BTC, "/" and USDT out right to left. */}
-                      <bdi>
-                        <span className="base">{row.base}</span>/<span className="quote">{row.quote}</span>
-                      </bdi>
-                    </Link>{' '}
-                    <span className="full-name">{row.name}</span>
-                    {row.leveraged ? (
-                      <span className={`mark lt-${row.leveraged.direction.toLowerCase()}`}>
-                        {t(row.leveraged.direction === 'LONG' ? 'leveragedLong' : 'leveragedShort', { ratio: row.leveraged.ratio ?? '' })}
-                      </span>
-                    ) : null}
-                    {row.test ? <span className="mark">{t('testPair')}</span> : null}
-                  </th>
-                  <PriceCells figures={figures[row.symbolId]} />
-                  <td className="num col-wide" suppressHydrationWarning>{formatVolume(locale, row.volume)}</td>
-                  <td className="col-wide">
-                    {row.banBuy ? <span className="mark warn">{t('banBuy')}</span> : null}
-                    {row.banSell ? <span className="mark warn">{t('banSell')}</span> : null}
-                    {!row.banBuy && !row.banSell ? (row.tradeStatus === 1 ? t('trading') : t('suspended')) : null}
-                  </td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
+        {/* Its own scroll box: a row of long figures (an 11-decimal price) never widens the page. */}
+        <div className="table-scroll">
+          <table className="market-table" data-testid="market-table">
+            <thead>
+              <tr>
+                <SortHeader column="name" label={t('pair')} sort={url.sort} onSort={onSort} disabled={!hydrated} />
+                <SortHeader column="price" label={t('price')} sort={url.sort} onSort={onSort} disabled={!hydrated} className="num" />
+                <SortHeader column="change" label={t('change')} sort={url.sort} onSort={onSort} disabled={!hydrated} className="num" />
+                <TurnoverHead />
+                <SortHeader column="volume" label={t('volume')} sort={url.sort} onSort={onSort} disabled={!hydrated} className="num col-wide" />
+                <th scope="col" className="col-wide">{t('status')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => {
+                const starred = favourites.has(row.symbolId)
+                const pair = `${row.base}/${row.quote}`
+                return (
+                  <tr key={row.symbolId} data-symbol={row.symbolId}>
+                    <th scope="row">
+                      <button type="button" className="star" disabled={!hydrated} aria-pressed={starred} aria-label={t(starred ? 'removeFavourite' : 'addFavourite', { pair })} onClick={() => toggleFavourite(row.symbolId)} data-testid="favourite">
+                        <span aria-hidden="true">{starred ? '★' : '☆'}</span>
+                      </button>
+                      {/* No viewport prefetch: 600 rows would prefetch 600 pages. */}
+                      <Link prefetch={false} className="pair-link" href={`/${lang}/trade/spot/${encodeURIComponent(row.base)}/${encodeURIComponent(row.quote)}`}>
+                        {/* One isolated run: on phones the link is a flex box, which would lay BTC, "/" and USDT out right to left. */}
+                        <bdi>
+                          <span className="base">{row.base}</span>/<span className="quote">{row.quote}</span>
+                        </bdi>
+                      </Link>{' '}
+                      <span className="full-name">{row.name}</span>
+                      {row.leveraged ? (
+                        <span className={`mark lt-${row.leveraged.direction.toLowerCase()}`}>
+                          {t(row.leveraged.direction === 'LONG' ? 'leveragedLong' : 'leveragedShort', { ratio: row.leveraged.ratio ?? '' })}
+                        </span>
+                      ) : null}
+                      {row.test ? <span className="mark">{t('testPair')}</span> : null}
+                    </th>
+                    <PriceCells figures={figures[row.symbolId]} />
+                    <td className="num col-wide" suppressHydrationWarning>{formatVolume(locale, row.volume)}</td>
+                    <td className="col-wide">
+                      {row.banBuy ? <span className="mark warn">{t('banBuy')}</span> : null}
+                      {row.banSell ? <span className="mark warn">{t('banSell')}</span> : null}
+                      {!row.banBuy && !row.banSell ? (row.tradeStatus === 1 ? t('trading') : t('suspended')) : null}
+                    </td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </div>
       </div>
     </div>
   )
