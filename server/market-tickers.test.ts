@@ -49,6 +49,20 @@ describe('server tickers', () => {
     }
   })
 
+  it('with good tickers known, a hung upstream holds a render for the patience, not the whole timeout', async () => {
+    const s = createTickerService({ now: () => clock.t, random: () => 0.5, reuseMs: 5_000, timeoutMs: 8_000, patienceMs: 200 })
+    const good = await s.getTickers(t.sim.urls.main)
+    t.sim.setFault({ host: 'main', endpoint: 'tickers', fault: { kind: 'hang' } })
+    clock.t += 5_000
+    const began = Date.now()
+    const answer = await s.getTickers(t.sim.urls.main)
+    // Patience (200 ms) against the timeout (8 s): a wide gap, so a loaded machine cannot blur them.
+    expect(Date.now() - began).toBeLessThan(4_000)
+    expect(answer.stale).toBe(true)
+    expect(answer.tickers.BTCUSDT).toEqual(good.tickers.BTCUSDT)
+    expect(hits()).toBe(2) // the refresh did go out, once
+  })
+
   it('answers with no tickers (never rejects) when the upstream never answered', async () => {
     t.sim.setFault({ host: 'main', endpoint: 'tickers', fault: { kind: 'refuse' } })
     const s = service()

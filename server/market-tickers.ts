@@ -23,6 +23,8 @@ export interface TickerServiceOptions {
   random?: () => number
   reuseMs?: number
   timeoutMs?: number
+  /** With good tickers known, how long a render waits for fresh ones before the last good answer. */
+  patienceMs?: number
   onFailure?: (upstream: string, message: string) => void
 }
 
@@ -32,7 +34,7 @@ interface Upstream {
 }
 
 export function createTickerService(options: TickerServiceOptions = {}) {
-  const { fetch: fetchImpl = fetch, now = Date.now, random = Math.random, reuseMs = 5_000, timeoutMs = 2_000 } = options
+  const { fetch: fetchImpl = fetch, now = Date.now, random = Math.random, reuseMs = 5_000, timeoutMs = 2_000, patienceMs = 300 } = options
   const upstreams = new Map<string, Upstream>()
   const flights = new SingleFlight<TickerSnapshot>()
 
@@ -65,7 +67,14 @@ export function createTickerService(options: TickerServiceOptions = {}) {
     const u = upstreamOf(base)
     if (u.good && now() - u.good.fetchedAt < reuseMs) return Promise.resolve(snapshot(u, false))
     if (!u.backoff.mayAttempt()) return Promise.resolve(snapshot(u, true))
-    return flights.run(base, () => load(base, u))
+    const flight = flights.run(base, () => load(base, u))
+    if (!u.good) return flight
+    // A slow or hung upstream must not hold every regeneration for the whole timeout: with good
+    // tickers known, the render waits patienceMs and then shows them (their time is on the page),
+    // while the load goes on for the next render (the symbol service's patience, for prices).
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const patience = new Promise<TickerSnapshot>((resolve) => (timer = setTimeout(() => resolve(snapshot(u, true)), patienceMs)))
+    return Promise.race([flight, patience]).finally(() => clearTimeout(timer))
   }
 
   return { getTickers, state: (base: string) => upstreamOf(base).backoff.state() }
