@@ -40,6 +40,12 @@ function nextTagsManifest() {
 
 /** Process-wide state of one shared cache (the handler itself is made once per request). */
 function createSharedState({ link, prefix, maxMemoryBytes = 50 * 1024 * 1024, now = Date.now, tags = nextTagsManifest() }) {
+  // The instance's own disk holds pages from before this process: the build's prerenders (made
+  // with the build environment's public URLs) and copies made under another configuration. The
+  // fingerprinted keys do not cover them, so only entries this process wrote are trusted; the
+  // others render once and are then shared (docs/decisions.md "Cache keys: build and configuration").
+  const startedAt = now()
+  const ownLocal = (entry) => (entry && entry.lastModified >= startedAt ? entry : null)
   const memory = new Map()
   let memoryBytes = 0
   const unsynced = new Set()
@@ -118,7 +124,7 @@ function createSharedState({ link, prefix, maxMemoryBytes = 50 * 1024 * 1024, no
   return {
     counts: () => ({ memoryEntries: memory.size, memoryBytes, unsynced: unsynced.size + unsyncedTags.size }),
     async get(key, ctx, local) {
-      const mine = recall(key) ?? (await local.get(key, ctx))
+      const mine = recall(key) ?? ownLocal(await local.get(key, ctx))
       const head = await link.run((c) => Promise.all([c.hGet(k.entry(key), 'lm'), c.get(k.version)]))
       if (!head) return unlessExpired(key, mine, ctx)
       const [lm, version] = head

@@ -83,6 +83,16 @@ describe('shared page cache over a real redis-server', () => {
     expect((await a.handler.get(KEY, { kind: 'APP_PAGE' }))?.value?.html).toBe('<p>two</p>')
   })
 
+  it("a page on the instance's disk from before it started (a build prerender) is not served: it renders once, then is shared", async () => {
+    const a = await instance('spot:t6')
+    // The build wrote it with the build environment's public URLs, before this process started.
+    a.local.map.set(KEY, { value: page('<p>from the build</p>'), lastModified: Date.now() - 60_000, cacheControl: { revalidate: 60 } })
+    expect(await a.handler.get(KEY, { kind: 'APP_PAGE' })).toBeNull()
+    await a.handler.set(KEY, page('<p>rendered here</p>'), { cacheControl: { revalidate: 60 } })
+    const b = await instance('spot:t6')
+    expect((await b.handler.get(KEY, { kind: 'APP_PAGE' }))?.value?.html).toBe('<p>rendered here</p>')
+  })
+
   it('another build or configuration (another prefix) shares nothing', async () => {
     const a = await instance('spot:t2:cfg-a')
     const b = await instance('spot:t2:cfg-b')
