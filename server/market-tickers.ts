@@ -6,6 +6,7 @@
  * a page never loses its prices to an outage (docs/decisions.md "Prices on server-rendered pages").
  */
 import { createFailureBackoff, type FailureBackoff } from '@/lib/http/failure-backoff'
+import { withPatience } from '@/lib/http/patience'
 import { SingleFlight } from '@/lib/http/single-flight'
 import { mergeTickers, parseTickersAnswer, type Tickers } from '@/lib/market-data/tickers'
 
@@ -72,9 +73,7 @@ export function createTickerService(options: TickerServiceOptions = {}) {
     // A slow or hung upstream must not hold every regeneration for the whole timeout: with good
     // tickers known, the render waits patienceMs and then shows them (their time is on the page),
     // while the load goes on for the next render (the symbol service's patience, for prices).
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const patience = new Promise<TickerSnapshot>((resolve) => (timer = setTimeout(() => resolve(snapshot(u, true)), patienceMs)))
-    return Promise.race([flight, patience]).finally(() => clearTimeout(timer))
+    return withPatience(flight, patienceMs, () => snapshot(u, true))
   }
 
   return { getTickers, state: (base: string) => upstreamOf(base).backoff.state() }

@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { createHttpClient } from '@/lib/http/client'
 import { createFailureBackoff } from '@/lib/http/failure-backoff'
+import { withPatience } from '@/lib/http/patience'
 import { LANGUAGES, type Language } from '@/lib/i18n/languages'
 import type { RegionConfig } from '@/lib/regions/config'
 import { builtinSymbolList, createSymbolCaches, createSymbolLoader, type SymbolListResult } from '@/lib/symbols'
@@ -136,15 +137,11 @@ export function createSymbolService(options: SymbolServiceOptions) {
     if (fallback && !upstreamFor(region).backoff.mayAttempt()) return withoutUpstream(entry, region)
     const loading = (entry.pending ??= refresh(entry, region).finally(() => (entry.pending = undefined)))
     if (!fallback) return loading
-    // A slow or hung upstream must not hold a render for the chain's 2 × 8000 ms: after
-    // patienceMs the last good list answers (as a cached copy) and the load goes on.
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const patience = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), patienceMs)))
-    const first = await Promise.race([loading, patience])
-    clearTimeout(timer)
-    if (first) return first
-    metrics.stalePages.inc({ region: region.id, source: 'slow-upstream' })
-    return asStale(fallback, now())
+    // Not the chain's 2 × 8000 ms: after patienceMs the last good list answers as a cached copy.
+    return withPatience(loading, patienceMs, () => {
+      metrics.stalePages.inc({ region: region.id, source: 'slow-upstream' })
+      return asStale(fallback, now())
+    })
   }
 
   /** What /api/health reports for a region: its languages' lists and its upstream's failures. */
