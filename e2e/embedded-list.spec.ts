@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { resetHits, simState } from './support/sim'
 
 /**
@@ -12,13 +12,8 @@ const LIST = /\/spot\/api\/basic\/symbol_list_(v3|all|v2)/
 /** wireBytes: the answer's body as the simulator sent it (it does not compress). */
 type Answer = { url: URL; endpoint: string; wireBytes: number; result: Record<string, unknown> }
 
-test('a markets page load asks the simulator for a version hit and an empty delta only', async ({ page, request }) => {
-  test.setTimeout(90_000)
-  // The served page must carry a live list (ISR may first serve the build's copy and regenerate).
-  await expect
-    .poll(async () => /data-state="live"/.test(await (await request.get(MARKETS)).text()), { timeout: 60_000, intervals: [1000] })
-    .toBe(true)
-
+/** One markets page load in `page`: the list answers the browser got, the simulator's list hits and the HTML size. */
+async function loadMarkets(page: Page) {
   await resetHits()
   const answers: Answer[] = []
   let html: Promise<{ decoded: number; wire: number }> | undefined
@@ -45,6 +40,28 @@ test('a markets page load asks the simulator for a version hit and an empty delt
     `markets load: HTML ${page_.decoded} B (${page_.wire} B on the wire); list answer bodies ${got.map((a) => `${a.endpoint} ${a.wireBytes} B ${a.url.search}`).join(', ')}; simulator list hits ${listHits}`,
   )
 
+  return { got, listHits }
+}
+
+/**
+ * The simulator publishes a new list version every 60 s of its clock: one falling between the
+ * render and the browser's request makes a full v3 answer the right one. Only then is the load
+ * measured once more; without a tick every assertion below holds as it stands.
+ */
+function tickedDuring(got: Answer[]): boolean {
+  const v3 = got.find((a) => a.endpoint === 'v3')
+  return !!v3 && 'quoteTokenResult' in v3.result && v3.result.version !== v3.url.searchParams.get('version')
+}
+
+test('a markets page load asks the simulator for a version hit and an empty delta only', async ({ page, request }) => {
+  test.setTimeout(90_000)
+  // The served page must carry a live list (ISR may first serve the build's copy and regenerate).
+  await expect
+    .poll(async () => /data-state="live"/.test(await (await request.get(MARKETS)).text()), { timeout: 60_000, intervals: [1000] })
+    .toBe(true)
+
+  let { got, listHits } = await loadMarkets(page)
+  if (tickedDuring(got)) ({ got, listHits } = await loadMarkets(await page.context().newPage()))
   expect(got.map((a) => a.endpoint).sort()).toEqual(['all', 'v3'])
   const v3 = got.find((a) => a.endpoint === 'v3')!
   const all = got.find((a) => a.endpoint === 'all')!
