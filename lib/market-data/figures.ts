@@ -47,7 +47,13 @@ export function figuresOf(ticker: MarketTicker | undefined, step: string, locale
 
 /** A markets row's figures: last price, change and turnover only (the page embeds one per pair). */
 export function rowFiguresOf(ticker: MarketTicker | undefined, step: string, locale: string): Figures {
+  const key = `row|${step}|${locale}`
+  const hit = ticker && cache.get(ticker)?.get(key)
+  if (hit) return hit
   const { last, change, turnover } = figuresOf(ticker, step, locale, 0)
   const raw = { last: ticker?.lastPrice, change: ticker?.price24hPcnt }
-  return change ? { last, change, turnover, raw } : { last, turnover, raw }
+  const figures: Figures = change ? { last, change, turnover, raw } : { last, turnover, raw }
+  // The same object for the same ticker: a memoised markets row whose ticker did not move skips its render.
+  if (ticker) cache.get(ticker)?.set(key, figures)
+  return figures
 }

@@ -37,3 +37,11 @@ describe('formatChange', () => {
     expect(formatChange(undefined, 'en')).toBeUndefined()
   })
 })
+
+describe('formatters are built once per locale', () => {
+  it('gives the same change text for the same input, in each locale', () => {
+    expect(formatChange('0.0228', 'en-US')?.text).toBe('+2.28%')
+    expect(formatChange('0.0228', 'de-DE')?.text).toBe('+2,28\u00a0%')
+    expect(formatChange('0.0228', 'en-US')?.text).toBe('+2.28%')
+  })
+})

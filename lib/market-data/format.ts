@@ -53,17 +53,35 @@ export interface Change {
   arrow: '▲' | '▼' | ''
 }
 
+const percentFormats = new Map<string, Intl.NumberFormat>()
+/** One percent formatter per locale: building an Intl.NumberFormat costs more than formatting with it, and a markets page formats hundreds of changes. */
+function percentFormat(locale: string): Intl.NumberFormat {
+  let format = percentFormats.get(locale)
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'percent', numberingSystem: 'latn', minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' })
+    percentFormats.set(locale, format)
+  }
+  return format
+}
+
 /** price24hPcnt ("0.0228") as a signed percentage with its direction and arrow. */
 export function formatChange(fraction: string | undefined, locale: string): Change | undefined {
   const n = parseDecimal(fraction)
   if (!n) return undefined
   const rounded = n.decimalPlaces(4, BigNumber.ROUND_HALF_UP)
   const direction: Direction = rounded.gt(0) ? 'up' : rounded.lt(0) ? 'down' : 'flat'
-  const text = new Intl.NumberFormat(locale, { style: 'percent', numberingSystem: 'latn', minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' }).format(rounded.toNumber())
+  const text = percentFormat(locale).format(rounded.toNumber())
   return { direction, text, arrow: direction === 'up' ? '▲' : direction === 'down' ? '▼' : '' }
 }
 
+const timeFormats = new Map<string, Intl.DateTimeFormat>()
+
 /** The time of a price, in UTC with the locale's date order and Latin digits (the page says "UTC"). */
 export function formatPriceTime(ms: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC', numberingSystem: 'latn', hourCycle: 'h23' }).format(ms)
+  let format = timeFormats.get(locale)
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC', numberingSystem: 'latn', hourCycle: 'h23' })
+    timeFormats.set(locale, format)
+  }
+  return format.format(ms)
 }
