@@ -12,6 +12,8 @@ export const sim = (name: keyof typeof simPorts) => `http://127.0.0.1:${simPorts
 export const e2eEnv = {
   PORT: String(E2E_PORT),
   API_BASE_URL: sim('main'),
+  // The simulator names its own main host for pair icons (simulator/data/icons.ts); the CSP's img-src follows.
+  ICON_HOSTS: sim('main'),
   API_HOSTS: [sim('main'), sim('alt1'), sim('alt2')].join(','),
   FAST_PATH_HOSTS: sim('fastPath'),
   FAST_PATH_WS_URL: `ws://127.0.0.1:${simPorts.fastPath}/ws`,

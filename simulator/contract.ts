@@ -60,6 +60,8 @@ export interface SimulatorOptions {
   now?: () => number
   /** Seed for deterministic data. */
   seed?: number
+  /** Origin of the pairs' icon URLs; defaults to the main host's own (http://127.0.0.1:<main port>). */
+  iconOrigin?: string
 }
 
 export interface SimulatorState {

@@ -23,10 +23,11 @@ export function siteEnv(port: number, extra: Record<string, string> = {}, simPor
     API_BASE_URL: sim('main', simPorts),
     API_HOSTS: [sim('main', simPorts), sim('alt1', simPorts), sim('alt2', simPorts)].join(','),
     FAST_PATH_HOSTS: sim('fastPath', simPorts),
-    // DEMO_DEFAULTS would point browsers at the demo simulator's fast-path websocket (4013): a
-    // refused connection, and a console error in Lighthouse's best-practices score. ICON_HOSTS
-    // stays the demo's: the simulator's pairs always name 127.0.0.1:4010 for their icons.
+    // DEMO_DEFAULTS would point browsers at the demo simulator's fast-path websocket (4013) and
+    // icon host (4010): refused connections, and console errors in Lighthouse's best-practices
+    // score. The simulator names its own main host for icons (simulator/data/icons.ts).
     FAST_PATH_WS_URL: `ws://127.0.0.1:${simPorts.fastPath}/ws`,
+    ICON_HOSTS: sim('main', simPorts),
     PORT: String(port),
     // What next build and next start set anyway; explicit so a shell's NODE_ENV cannot leak in.
     NODE_ENV: 'production',

@@ -49,6 +49,8 @@ export function instanceEnv(options: FleetOptions, port: number): Record<string,
     API_HOSTS: options.upstream.apiHosts.join(','),
     FAST_PATH_HOSTS: options.upstream.fastPathHost,
     FAST_PATH_WS_URL: options.upstream.fastPathWsUrl,
+    // The simulator names its own main host for pair icons (simulator/data/icons.ts).
+    ICON_HOSTS: options.upstream.apiBaseUrl,
   }
   for (const region of Object.values(loadSiteConfig(base).regions)) {
     if (region.enabled) base[regionVariable(region.id, 'PUBLIC_URL')] = `http://${region.hosts[0]}:${options.nginxPort}`

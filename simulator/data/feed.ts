@@ -9,6 +9,7 @@
  * keeps the record; that is harmless because the merge starts from the v3 pairs.
  */
 import { DATA_EPOCH, generateGroups, makePair, type FullPair, type QuoteGroup } from './pairs'
+import { SIM_ICON_ORIGIN, withIconOrigin } from './icons'
 import { eligible } from './quotes'
 import { mulberry32, randomInt, subSeed } from './prng'
 import { LISTED_TOKENS, UPCOMING_TOKENS } from './tokens'
@@ -47,11 +48,12 @@ interface Mutable {
   changes: Change[]
 }
 
-export function createFeed(seed: number, startMs: number): Feed {
+/** `iconOrigin`: the origin the pairs' icon URLs name (the serving simulator's main host; docs/decisions.md "Pair icons and monograms"). */
+export function createFeed(seed: number, startMs: number, iconOrigin: string = SIM_ICON_ORIGIN): Feed {
   // Initial pairs share one fixed lastModifiedTime; a clock set before the data epoch moves it back.
   const initialModified = Math.min(DATA_EPOCH, startMs)
   const initial = (): Mutable => {
-    const groups = generateGroups(seed)
+    const groups = generateGroups(seed).map((g) => ({ ...g, pairs: g.pairs.map((p) => withIconOrigin(p, iconOrigin)) }))
     const modifiedAt = new Map(groups.flatMap((g) => g.pairs.map((p) => [p.symbolId, initialModified] as const)))
     return { groups, modifiedAt, changes: [] }
   }
@@ -64,7 +66,7 @@ export function createFeed(seed: number, startMs: number): Feed {
       if (due < state.changes.length) state = initial()
       while (state.changes.length < due) {
         const k = state.changes.length + 1
-        state.changes.push(applyChange(seed, state, k, startMs + k * CHANGE_INTERVAL_MS))
+        state.changes.push(applyChange(seed, state, k, startMs + k * CHANGE_INTERVAL_MS, iconOrigin))
       }
       return {
         groups: state.groups,
@@ -77,7 +79,7 @@ export function createFeed(seed: number, startMs: number): Feed {
   }
 }
 
-function applyChange(seed: number, state: Mutable, k: number, at: number): Change {
+function applyChange(seed: number, state: Mutable, k: number, at: number, iconOrigin: string): Change {
   const kind = KINDS[(k - 1) % KINDS.length] ?? 'status'
   const ordinal = Math.floor((k - 1) / KINDS.length)
   const rng = mulberry32(subSeed(seed, 'change', k))
@@ -85,7 +87,7 @@ function applyChange(seed: number, state: Mutable, k: number, at: number): Chang
 
   if (kind === 'listing') {
     const group = state.groups[ordinal % state.groups.length] ?? fail()
-    const pair = listingFor(seed, group, ordinal, at)
+    const pair = withIconOrigin(listingFor(seed, group, ordinal, at), iconOrigin)
     group.pairs.push(pair)
     state.modifiedAt.set(pair.symbolId, at)
     return change(pair.symbolId, `listed in ${group.quote.id}`)

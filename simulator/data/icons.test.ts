@@ -1,5 +1,5 @@
 import { startSimulator } from '../http/server'
-import { iconSvg, iconUrl, SIM_ICON_ORIGIN } from './icons'
+import { iconSvg, iconUrl, SIM_ICON_ORIGIN, withIconOrigin } from './icons'
 import { generateGroups } from './pairs'
 
 describe('simulator icons', () => {
@@ -27,5 +27,18 @@ describe('simulator icons', () => {
     } finally {
       await sim.close()
     }
+  })
+})
+
+describe('withIconOrigin', () => {
+  it('moves the icon URLs of a pair to another simulator origin and leaves other URLs alone', () => {
+    const pair = { symbolId: 'BTCUSDT', iconUrl: iconUrl('night', 'BTC'), iconDayUrl: iconUrl('day', 'BTC') }
+    const moved = withIconOrigin(pair, 'http://127.0.0.1:6701')
+    expect(moved.iconUrl).toBe('http://127.0.0.1:6701/icons/night/btc.svg')
+    expect(moved.iconDayUrl).toBe('http://127.0.0.1:6701/icons/day/btc.svg')
+    expect(pair.iconUrl.startsWith(SIM_ICON_ORIGIN)).toBe(true)
+    expect(withIconOrigin(pair, SIM_ICON_ORIGIN)).toBe(pair)
+    const foreign = { iconUrl: 'https://cdn.example/x.svg', iconDayUrl: '' }
+    expect(withIconOrigin(foreign, 'http://127.0.0.1:6701')).toEqual(foreign)
   })
 })

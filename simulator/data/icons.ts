@@ -12,6 +12,16 @@ export function iconUrl(theme: 'night' | 'day', coin: string): string {
   return `${SIM_ICON_ORIGIN}/icons/${theme}/${coin.toLowerCase()}.svg`
 }
 
+/**
+ * The pair with its icon URLs on `origin`: a simulator on other ports (the bench's, the e2e
+ * suite's) names its own main host, so its icons load instead of failing against the demo's port.
+ */
+export function withIconOrigin<P extends { iconUrl: string; iconDayUrl: string }>(pair: P, origin: string): P {
+  if (origin === SIM_ICON_ORIGIN) return pair
+  const moved = (url: string) => (url.startsWith(`${SIM_ICON_ORIGIN}/`) ? `${origin}${url.slice(SIM_ICON_ORIGIN.length)}` : url)
+  return { ...pair, iconUrl: moved(pair.iconUrl), iconDayUrl: moved(pair.iconDayUrl) }
+}
+
 const PATH = /^\/icons\/(night|day)\/([a-z0-9]{1,20})\.svg$/
 
 function hue(text: string): number {

@@ -26,7 +26,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const bindHost = options.bindHost ?? '127.0.0.1'
   if (!LOOPBACK.has(bindHost)) throw new Error(`simulator: bindHost must be a loopback address, got ${bindHost}`)
   const clock = createClock(options.now)
-  const feed = createFeed(options.seed ?? DEFAULT_SEED, clock.now())
+  const mainPort = options.ports?.main ?? DEFAULT_SIM_PORTS.main
+  // The pairs' icons name this simulator's main host (a free port picked at listen keeps the demo's origin).
+  const feed = createFeed(options.seed ?? DEFAULT_SEED, clock.now(), options.iconOrigin ?? (mainPort ? `http://127.0.0.1:${mainPort}` : undefined))
   const rules = createFaultRules(options.faults)
   const latency = Object.fromEntries(SIM_HOSTS.map((h) => [h, checkLatency(options.latencyMs?.[h] ?? 0)])) as Record<SimHost, number>
   const allowedOrigins = [...DEFAULT_ALLOWED_ORIGINS, ...(options.allowedOrigins ?? [])]
