@@ -1,18 +1,24 @@
 'use client'
 
-import { useSyncExternalStore } from 'react'
+import { startTransition, useEffect, useState } from 'react'
 
-const subscribe = () => () => {}
+/** Set once the first component has hydrated: later mounts (client navigations) start true. */
+let hydratedOnce = false
 
 /**
  * false in the server HTML and during hydration, true once React owns the element. Controls
  * whose handlers are JavaScript stay disabled until then, so an early click or choice is never
  * silently lost (a disabled control says "not yet"; a dead one says nothing).
+ *
+ * The flip is a transition, not useSyncExternalStore's forced synchronous re-render: a page of
+ * hundreds of rows re-renders in slices the browser can interrupt, so it adds no long task
+ * (docs/decisions.md "Rendering without long tasks").
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  )
+  const [hydrated, setHydrated] = useState(hydratedOnce)
+  useEffect(() => {
+    hydratedOnce = true
+    if (!hydrated) startTransition(() => setHydrated(true))
+  }, [hydrated])
+  return hydrated
 }

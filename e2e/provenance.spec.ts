@@ -69,7 +69,8 @@ test("the browser's own cached list beats the built-in sample, labelled with its
     await page.goto(`${site}/en`)
     const badge = page.getByTestId('provenance')
     await expect(badge).toHaveAttribute('data-state', 'live', { timeout: 15_000 })
-    const rows = await page.locator('[data-symbol]').count()
+    const pairCount = () => page.locator('[data-count]').getAttribute('data-count').then(Number)
+    const rows = await pairCount()
     expect(rows).toBeGreaterThan(100)
 
     // That cache was saved 3 hours ago; now every upstream host refuses.
@@ -82,7 +83,7 @@ test("the browser's own cached list beats the built-in sample, labelled with its
     upstream.setFault({ host: '*', endpoint: '*', fault: { kind: 'refuse' } })
     await page.reload()
     await expect(badge).toHaveAttribute('data-source', 'cache', { timeout: 20_000 })
-    await expect(page.locator('[data-symbol]')).toHaveCount(rows)
+    await expect.poll(pairCount).toBe(rows)
     await expect(badge).toHaveAttribute('data-state', 'stale')
     await expect(badge).toContainText('Cached copy')
     await expect(badge).toContainText('3 hr')

@@ -5,6 +5,7 @@
  */
 import { devices, expect, test, type Page } from '@playwright/test'
 import { regionOrigin } from './support/hosts'
+import { e2eEnv } from '../playwright.config'
 
 const MAIN = regionOrigin('main')
 const PAGES = { markets: '', pair: '/trade/spot/BTC/USDT', notFound: '/no/such/page' }
@@ -129,6 +130,28 @@ test('sorting by name and volume sets aria-sort and orders the rows; price and c
   expect((await volumes()).length).toBeGreaterThan(10)
 })
 
+test('the table draws the first 50 pairs; "Show all" draws every pair of the tab, which search and sort already saw', async ({ page }) => {
+  await page.goto(`${MAIN}/en`)
+  const total = Number(await page.locator('[data-count]').getAttribute('data-count'))
+  expect(total).toBeGreaterThan(50)
+  await expect(page.locator('tbody tr')).toHaveCount(50)
+  // Sorting orders every pair of the tab, not only the drawn ones: the A-to-Z head is the tab's first by name.
+  await expect(page.getByTestId('sort-name')).toBeEnabled()
+  await page.getByTestId('sort-name').click()
+  await expect(page.locator('th', { has: page.getByTestId('sort-name') })).toHaveAttribute('aria-sort', 'ascending')
+  const showAll = page.getByTestId('show-all')
+  await expect(showAll).toContainText(String(total))
+  const firstByName = await page.locator('tbody tr th a').first().textContent()
+  await showAll.click()
+  await expect(showAll).toHaveCount(0)
+  // Every pair the tab has now (the simulator lists a pair a minute, so the count may have moved by one).
+  await expect.poll(async () => (await page.locator('tbody tr').count()) - Number(await page.locator('[data-count]').getAttribute('data-count'))).toBe(0)
+  expect(await page.locator('tbody tr').count()).toBeGreaterThan(50)
+  const names = await page.locator('tbody tr th a').allTextContents()
+  expect(names[0]).toBe(firstByName)
+  expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')))
+})
+
 test('favourites are kept in the browser and have their own tab', async ({ page }) => {
   await page.goto(`${MAIN}/en`)
   const star = page.locator('tbody tr[data-symbol="BTCUSDT"]').getByTestId('favourite')
@@ -154,6 +177,13 @@ test('a pair icon that fails shows the base coin’s monogram; one that loads sh
   await page.unroute('**/icons/**')
   await page.route('**/icons/**', (route) => route.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32"><rect width="32" height="32"/></svg>' }))
   await page.reload()
+  await expect(icon.locator('img')).toHaveJSProperty('naturalWidth', 32)
+  await expect(icon).toHaveAttribute('data-failed', 'false')
+  // With nothing in the way, the simulator serves the icon itself (its own host, allowed by the CSP).
+  await page.unroute('**/icons/**')
+  const served = page.waitForResponse((r) => r.url().includes('/icons/') && r.status() === 200)
+  await page.reload()
+  expect(new URL((await served).url()).origin).toBe(new URL(e2eEnv.API_BASE_URL).origin)
   await expect(icon.locator('img')).toHaveJSProperty('naturalWidth', 32)
   await expect(icon).toHaveAttribute('data-failed', 'false')
 })

@@ -26,8 +26,7 @@ export interface PairPriceProps {
  */
 export function PairPrice({ symbol, base, quote, step, initial, locale, topics }: PairPriceProps) {
   const t = useTranslations('Market')
-  const [live, feed] = useLiveFigures({ [symbol]: initial }, () => step, locale, { symbols: [symbol], topics })
-  const figures = live[symbol] ?? initial
+  const [figures, feed] = useLiveFigures(symbol, step, initial, locale, topics)
   const rows: [string, string, string][] = [
     [t('high24h'), figures.high ?? NO_DATA, 'high'],
     [t('low24h'), figures.low ?? NO_DATA, 'low'],

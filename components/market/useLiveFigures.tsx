@@ -1,46 +1,57 @@
 'use client'
 
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
+import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useHydrated } from '../useHydrated'
 import type { Figures } from '@/lib/market-data/figures'
 import type { MarketTickers } from '@/lib/market-data/tickers'
 
-type FiguresModule = typeof import('@/lib/market-data/figures')
+/** The formatting chunk (bignumber.js): loaded after hydration, null until then. */
+export type FiguresModule = typeof import('@/lib/market-data/figures')
 
 // Rendered, so loaded, only once hydrated: the live data's code (SWR, the stream client) is not first-load JavaScript.
 const LiveFeed = lazy(() => import('./LiveFeed'))
 
+export interface LiveSubscription {
+  symbols: readonly string[]
+  topics?: readonly string[]
+  pollMs?: number
+}
+
 /**
- * The figures to show per pair: the server-formatted ones until a live ticker arrives and the
- * formatting chunk (bignumber.js) has loaded after hydration, then the live ones. Returns the
- * figures and the feed element, which the caller renders anywhere (it draws nothing).
+ * The live tickers, the formatting chunk and the feed element (which the caller renders anywhere;
+ * it draws nothing). Pushes and the chunk arrive as transitions: re-rendering a table of prices
+ * is work the browser may interrupt (docs/decisions.md "Rendering without long tasks"). Callers
+ * format where a ticker is shown (a memoised row formats its own), so no single render formats
+ * a hundred prices at once.
  */
-export function useLiveFigures(
-  initial: Readonly<Record<string, Figures>>,
-  stepOf: (symbol: string) => string | undefined,
-  locale: string,
-  live: { symbols: readonly string[]; topics?: readonly string[]; pollMs?: number; rows?: boolean },
-): [Readonly<Record<string, Figures>>, ReactNode] {
+export function useLiveTickerFeed(live: LiveSubscription): [MarketTickers, FiguresModule | null, ReactNode] {
   const [tickers, setTickers] = useState<MarketTickers>({})
   const hydrated = useHydrated()
   const [format, setFormat] = useState<FiguresModule | null>(null)
   useEffect(() => {
     let active = true
-    void import('@/lib/market-data/figures').then((module) => active && setFormat(module))
+    void import('@/lib/market-data/figures').then((module) => active && startTransition(() => setFormat(module)))
     return () => {
       active = false
     }
   }, [])
+  const onTickers = useCallback((next: MarketTickers) => startTransition(() => setTickers(next)), [])
   const feed = hydrated && (
     <Suspense fallback={null}>
-      <LiveFeed symbols={live.symbols} topics={live.topics} pollMs={live.pollMs} onTickers={setTickers} />
+      <LiveFeed symbols={live.symbols} topics={live.topics} pollMs={live.pollMs} onTickers={onTickers} />
     </Suspense>
   )
-  if (!format) return [initial, feed]
-  const out: Record<string, Figures> = { ...initial }
-  for (const [symbol, ticker] of Object.entries(tickers)) {
-    const step = stepOf(symbol)
-    if (step !== undefined) out[symbol] = live.rows ? format.rowFiguresOf(ticker, step, locale) : format.figuresOf(ticker, step, locale)
-  }
-  return [out, feed]
+  return [tickers, format, feed]
+}
+
+/**
+ * One pair's figures: the server-formatted ones until a live ticker arrives and the formatting
+ * chunk has loaded after hydration, then the live ones (the pair page).
+ */
+export function useLiveFigures(symbol: string, step: string, initial: Figures, locale: string, topics?: readonly string[]): [Figures, ReactNode] {
+  const symbols = useMemo(() => [symbol], [symbol])
+  const [tickers, format, feed] = useLiveTickerFeed({ symbols, topics })
+  const ticker = tickers[symbol]
+  const figures = ticker && format ? format.figuresOf(ticker, step, locale) : initial
+  return [figures, feed]
 }

@@ -1,16 +1,14 @@
 'use client'
 
-import { useDeferredValue, useState } from 'react'
-import Link from 'next/link'
+import { startTransition, useDeferredValue, useMemo, useState } from 'react'
 import { useLocale, useTranslations } from 'next-intl'
 import { filterSymbols, type SymbolRow, type SymbolListView } from '@/lib/symbol-view/view'
 import { searchMarkets } from '@/lib/symbol-view/search'
 import { nextSort, sortRows, type SortKey, type TickerMap } from '@/lib/symbol-view/sort'
 import type { MarketsTab } from '@/lib/symbol-view/url-state'
 import type { Figures } from '@/lib/market-data/figures'
-import type { SymbolCacheSeed } from '@/lib/symbols/seed'
+import type { MarketTickers } from '@/lib/market-data/tickers'
 import { ProvenanceBadge } from '../ProvenanceBadge'
-import { formatVolume } from '../format'
 import { useSymbolList } from './useSymbolList'
 import { useMarketsUrl } from './useMarketsUrl'
 import { useFavourites } from './useFavourites'
@@ -18,7 +16,19 @@ import { LoadFailureNotice } from './LoadFailureNotice'
 import { MarketTabs } from './MarketTabs'
 import { SortHeader } from './SortHeader'
 import { useHydrated } from '../useHydrated'
-import { PriceCells, TurnoverHead, useMarketFigures } from '../market/MarketCells'
+import { TurnoverHead, useMarketTickers } from '../market/MarketCells'
+import { MarketRow } from './MarketRow'
+import { rowTextOf } from './row-text'
+
+/**
+ * Rows drawn until the trader asks for all: a phone shows about ten, a desktop about twenty-five.
+ * Drawing (and hydrating, and laying out) every pair of a 600-pair list costs a phone seconds of
+ * blocked main thread; search, sort and tabs still see every pair (docs/decisions.md "Markets
+ * table: rows drawn").
+ */
+export const MARKETS_ROWS_DRAWN = 50
+
+const NO_FIGURES: Readonly<Record<string, Figures>> = {}
 
 const tabId = (tab: MarketsTab) => (tab.kind === 'quote' ? tab.tokenId : tab.kind)
 
@@ -30,9 +40,11 @@ function selectRows(view: SymbolListView, tab: MarketsTab, tag: string | null, q
   return view.groups.flatMap((g) => g.rows).filter((row) => favourites.has(row.symbolId) && !seen.has(row.symbolId) && Boolean(seen.add(row.symbolId)))
 }
 
-/** The rows' upstream decimals, which price and change sort by. */
-function tickerMap(figures: Readonly<Record<string, Figures>>): TickerMap {
-  return new Map(Object.entries(figures).map(([symbolId, f]) => [symbolId, { lastPrice: f.raw?.last, change24h: f.raw?.change }]))
+/** The rows' upstream decimals, which price and change sort by: the live ticker's, else the server's. */
+function tickerMap(initial: Readonly<Record<string, Figures>>, tickers: MarketTickers): TickerMap {
+  const map = new Map<string, { lastPrice?: string; change24h?: string }>(Object.entries(initial).map(([symbolId, f]) => [symbolId, { lastPrice: f.raw?.last, change24h: f.raw?.change }]))
+  for (const [symbolId, t] of Object.entries(tickers)) map.set(symbolId, { lastPrice: t.lastPrice, change24h: t.price24hPcnt })
+  return map
 }
 
 /** `figures`: the server-formatted price, change and turnover per pair, updated live after hydration. */
@@ -40,31 +52,45 @@ export function SymbolList({
   initial,
   seed,
   lang,
-  figures: initialFigures = {},
+  figures: initialFigures = NO_FIGURES,
 }: {
   initial: SymbolListView
-  /** The browser's cache seed (lib/symbols/seed.ts): absent unless the list is live. */
-  seed?: SymbolCacheSeed
+  /** The browser's cache seed (lib/symbols/seed.ts) as JSON text (lib/symbols/seed-text.ts): absent unless the list is live. */
+  seed?: string
   lang: string
   figures?: Readonly<Record<string, Figures>>
 }) {
   const t = useTranslations('Markets')
   const locale = useLocale()
   // `locale` formats figures (it may carry -u-nu-latn); requests carry the plain BCP 47 tag.
-  const view = useSymbolList(initial, seed, { code: lang, locale: new Intl.Locale(locale).baseName })
+  // Deferred: a revalidated list re-renders the table in a transition, not in one long task.
+  const view = useDeferredValue(useSymbolList(initial, seed, { code: lang, locale: new Intl.Locale(locale).baseName }))
   // Tabs, tags and search are JavaScript: inert until hydrated, so no early input is lost.
   const hydrated = useHydrated()
   const [url, setUrl] = useMarketsUrl()
   const [favourites, toggleFavourite] = useFavourites()
+  const rowText = useMemo(() => rowTextOf(t), [t])
   const first = view.groups.find((g) => !g.isFiat) ?? view.groups[0]
   const fallbackTab: MarketsTab = first ? (first.isFiat ? { kind: 'fiat' } : { kind: 'quote', tokenId: first.tokenId }) : { kind: 'fiat' }
   const known = (tab: MarketsTab) => tab.kind === 'favourites' || (tab.kind === 'fiat' ? view.groups.some((g) => g.isFiat) : view.groups.some((g) => !g.isFiat && g.tokenId === tab.tokenId))
   const tab = url.tab && known(url.tab) ? url.tab : fallbackTab
   const [tag, setTag] = useState<string | null>(null)
   const deferredQuery = useDeferredValue(url.query)
-  const selected = selectRows(view, tab, tag, deferredQuery, favourites)
-  const [figures, liveFeed] = useMarketFigures(initialFigures, selected, locale)
-  const rows = sortRows(selected, url.sort, tickerMap(figures))
+  // Each step keeps its identity while its inputs do, so a render that changes nothing in the table
+  // (a tick of an unlisted pair, the hydration flip) leaves the memoised rows alone.
+  const tabKey = tabId(tab)
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `tab` is rebuilt each render; tabKey says which it is
+  const selected = useMemo(() => selectRows(view, tab, tag, deferredQuery, favourites), [view, tabKey, tag, deferredQuery, favourites])
+  // The order by the server's figures says which rows are drawn, and so which the websocket follows.
+  const served = useMemo(() => sortRows(selected, url.sort, tickerMap(initialFigures, {})), [selected, url.sort, initialFigures])
+  const [showAll, setShowAll] = useState(false)
+  const drawn = showAll ? served : served.slice(0, MARKETS_ROWS_DRAWN)
+  const [tickers, format, liveFeed] = useMarketTickers(drawn)
+  // Name and volume orders do not move with prices: a push re-sorts only a price or change order.
+  const byTicker = url.sort.key === 'price' || url.sort.key === 'change'
+  const sortTickers = byTicker ? tickers : null
+  const rows = useMemo(() => (sortTickers ? sortRows(selected, url.sort, tickerMap(initialFigures, sortTickers)) : served), [served, selected, url.sort, sortTickers, initialFigures])
+  const shown = showAll ? rows : rows.slice(0, MARKETS_ROWS_DRAWN)
   const hasFiat = view.groups.some((g) => g.isFiat)
   const tags = tab.kind === 'quote' && !url.query.trim() ? (view.groups.find((g) => g.tokenId === tab.tokenId)?.tags ?? []) : []
   const items = [
@@ -100,7 +126,9 @@ export function SymbolList({
         </div>
       ) : null}
       <div id="markets-panel" role="tabpanel" aria-labelledby={url.query.trim() ? undefined : `tab-${tabId(tab)}`} aria-label={url.query.trim() ? t('searchLabel') : undefined}>
-        <p className="count" aria-live="polite">{t('count', { count: rows.length })}</p>
+        <p className="count" aria-live="polite" data-count={rows.length}>
+          {t('count', { count: rows.length })}
+        </p>
         {rows.length === 0 ? <p>{tab.kind === 'favourites' && !url.query.trim() ? t('favouritesEmpty') : t('noResults', { query: url.query })}</p> : null}
         {/* Its own scroll box: a row of long figures (an 11-decimal price) never widens the page. */}
         <div className="table-scroll">
@@ -116,43 +144,17 @@ export function SymbolList({
               </tr>
             </thead>
             <tbody>
-              {rows.map((row) => {
-                const starred = favourites.has(row.symbolId)
-                const pair = `${row.base}/${row.quote}`
-                return (
-                  <tr key={row.symbolId} data-symbol={row.symbolId}>
-                    <th scope="row">
-                      <button type="button" className="star" disabled={!hydrated} aria-pressed={starred} aria-label={t(starred ? 'removeFavourite' : 'addFavourite', { pair })} onClick={() => toggleFavourite(row.symbolId)} data-testid="favourite">
-                        <span aria-hidden="true">{starred ? '★' : '☆'}</span>
-                      </button>
-                      {/* No viewport prefetch: 600 rows would prefetch 600 pages. */}
-                      <Link prefetch={false} className="pair-link" href={`/${lang}/trade/spot/${encodeURIComponent(row.base)}/${encodeURIComponent(row.quote)}`}>
-                        {/* One isolated run: on phones the link is a flex box, which would lay BTC, "/" and USDT out right to left. */}
-                        <bdi>
-                          <span className="base">{row.base}</span>/<span className="quote">{row.quote}</span>
-                        </bdi>
-                      </Link>{' '}
-                      <span className="full-name">{row.name}</span>
-                      {row.leveraged ? (
-                        <span className={`mark lt-${row.leveraged.direction.toLowerCase()}`}>
-                          {t(row.leveraged.direction === 'LONG' ? 'leveragedLong' : 'leveragedShort', { ratio: row.leveraged.ratio ?? '' })}
-                        </span>
-                      ) : null}
-                      {row.test ? <span className="mark">{t('testPair')}</span> : null}
-                    </th>
-                    <PriceCells figures={figures[row.symbolId]} />
-                    <td className="num col-wide" suppressHydrationWarning>{formatVolume(locale, row.volume)}</td>
-                    <td className="col-wide">
-                      {row.banBuy ? <span className="mark warn">{t('banBuy')}</span> : null}
-                      {row.banSell ? <span className="mark warn">{t('banSell')}</span> : null}
-                      {!row.banBuy && !row.banSell ? (row.tradeStatus === 1 ? t('trading') : t('suspended')) : null}
-                    </td>
-                  </tr>
-                )
-              })}
+              {shown.map((row) => (
+                <MarketRow key={row.symbolId} row={row} initial={initialFigures[row.symbolId]} ticker={tickers[row.symbolId]} format={format} starred={favourites.has(row.symbolId)} interactive={hydrated} lang={lang} locale={locale} text={rowText} onToggleFavourite={toggleFavourite} />
+              ))}
             </tbody>
           </table>
         </div>
+        {shown.length < rows.length ? (
+          <button type="button" className="show-all" disabled={!hydrated} onClick={() => startTransition(() => setShowAll(true))} data-testid="show-all">
+            {t('showAll')} ({rows.length})
+          </button>
+        ) : null}
       </div>
     </div>
   )

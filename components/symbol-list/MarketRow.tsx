@@ -1,0 +1,69 @@
+'use client'
+
+import { memo } from 'react'
+import Link from 'next/link'
+import type { SymbolRow } from '@/lib/symbol-view/view'
+import type { Figures } from '@/lib/market-data/figures'
+import type { MarketTicker } from '@/lib/market-data/tickers'
+import type { FiguresModule } from '../market/useLiveFigures'
+import { formatVolume } from '../format'
+import { PriceCells } from '../market/MarketCells'
+import type { RowText } from './row-text'
+
+export interface MarketRowProps {
+  row: SymbolRow
+  /** The figures the server formatted into the page. */
+  initial: Figures | undefined
+  /** The live ticker once one arrived, and the chunk that formats it. */
+  ticker: MarketTicker | undefined
+  format: FiguresModule | null
+  starred: boolean
+  /** false until hydrated: the star is JavaScript. */
+  interactive: boolean
+  lang: string
+  locale: string
+  /** The row's translated texts (row-text.ts), the same object for every row. */
+  text: RowText
+  onToggleFavourite: (symbolId: string) => void
+}
+
+/**
+ * One pair of the markets table. Memoised: a push that moves ten prices re-renders ten rows, not
+ * the whole table (docs/decisions.md "Rendering without long tasks"); every prop keeps its
+ * identity while the pair's data does.
+ */
+export const MarketRow = memo(function MarketRow({ row, initial, ticker, format, starred, interactive, lang, locale, text, onToggleFavourite }: MarketRowProps) {
+  const pair = `${row.base}/${row.quote}`
+  return (
+    <tr data-symbol={row.symbolId}>
+      <th scope="row">
+        <button type="button" className="star" disabled={!interactive} aria-pressed={starred} aria-label={starred ? text.removeFavourite(pair) : text.addFavourite(pair)} onClick={() => onToggleFavourite(row.symbolId)} data-testid="favourite">
+          <span aria-hidden="true">{starred ? '★' : '☆'}</span>
+        </button>
+        {/* No viewport prefetch: 600 rows would prefetch 600 pages. */}
+        <Link prefetch={false} className="pair-link" href={`/${lang}/trade/spot/${encodeURIComponent(row.base)}/${encodeURIComponent(row.quote)}`}>
+          {/* One isolated run: on phones the link is a flex box, which would lay BTC, "/" and USDT out right to left. */}
+          <bdi>
+            <span className="base">{row.base}</span>/<span className="quote">{row.quote}</span>
+          </bdi>
+        </Link>{' '}
+        <span className="full-name">{row.name}</span>
+        {row.leveraged ? (
+          <span className={`mark lt-${row.leveraged.direction.toLowerCase()}`}>
+            {(row.leveraged.direction === 'LONG' ? text.leveragedLong : text.leveragedShort)(String(row.leveraged.ratio ?? ''))}
+          </span>
+        ) : null}
+        {row.test ? <span className="mark">{text.testPair}</span> : null}
+      </th>
+      <PriceCells initial={initial} ticker={ticker} format={format} step={row.priceStep} locale={locale} />
+      <td className="num col-wide" suppressHydrationWarning>
+        {formatVolume(locale, row.volume)}
+      </td>
+      <td className="col-wide">
+        {row.banBuy ? <span className="mark warn">{text.banBuy}</span> : null}
+        {row.banSell ? <span className="mark warn">{text.banSell}</span> : null}
+        {!row.banBuy && !row.banSell ? (row.tradeStatus === 1 ? text.trading : text.suspended) : null}
+      </td>
+    </tr>
+  )
+})
