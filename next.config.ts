@@ -1,7 +1,12 @@
 import type { NextConfig } from 'next'
 import createNextIntlPlugin from 'next-intl/plugin'
 
-const withNextIntl = createNextIntlPlugin('./i18n/request.ts')
+// Messages are compiled at build time (icu-minify): the browser formats them without shipping or
+// running an ICU parser (docs/decisions.md "Rendering without long tasks").
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: './i18n/request.ts',
+  experimental: { messages: { path: './messages', format: 'json', locales: 'infer', precompile: true } },
+})
 
 const nextConfig: NextConfig = {
   reactStrictMode: true,
