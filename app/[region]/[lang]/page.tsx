@@ -9,6 +9,7 @@ import { pageAlternates } from '@/server/seo'
 import { getSymbolCacheSeed, getSymbolList } from '@/server/symbols'
 import { marketFiguresFor } from '@/server/market'
 import { formatLocale } from '@/lib/i18n/format-locale'
+import { seedText } from '@/lib/symbols/seed-text'
 
 // ISR: the list is re-read at most once a minute per region and language (docs/decisions.md "What the build prerenders").
 export const revalidate = 60
@@ -43,7 +44,7 @@ export default async function MarketsPage({ params }: { params: Params }) {
   return (
     <section>
       <h1>{t('title')}</h1>
-      <SymbolList initial={view} seed={getSymbolCacheSeed(site.region, site.language, list)} lang={site.language.code} figures={figures} />
+      <SymbolList initial={view} seed={seedText(getSymbolCacheSeed(site.region, site.language, list))} lang={site.language.code} figures={figures} />
     </section>
   )
 }
