@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 import type { KeyValueStorage, StorageProblemHandler } from './storage'
 
 export type JsonRead<T> = { status: 'absent' } | { status: 'ok'; value: T } | { status: 'corrupt'; reason: string }
@@ -7,7 +7,7 @@ export type JsonRead<T> = { status: 'absent' } | { status: 'ok'; value: T } | { 
  * Reads a JSON record and checks it with its schema. A record that does not parse or does not
  * fit is removed — only that key, which is ours — so one bad write cannot break every later load.
  */
-export function readJson<T>(storage: KeyValueStorage, key: string, schema: z.ZodType<T>, onProblem?: StorageProblemHandler): JsonRead<T> {
+export function readJson<T>(storage: KeyValueStorage, key: string, schema: z.ZodMiniType<T>, onProblem?: StorageProblemHandler): JsonRead<T> {
   const text = storage.getItem(key)
   if (text === null) return { status: 'absent' }
   let reason: string

@@ -1,9 +1,9 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { isDecimalString, isStepList, isStepString } from './decimal'
 import { FIELD_NAMES, PAIR_FIELDS, REQUIRED_FIELDS, isNullableKind, type FieldKind, type FieldList, type PairField, type PairFields } from './fields'
 
 /**
- * zod schemas of one trading pair, built from the field table (fields.ts). Output is always
+ * zod schemas (zod/mini: cheap to build where the browser loads them) of one trading pair, built from the field table (fields.ts). Output is always
  * SPEC §3 long names with only the fields the list carried; defaults come later (defaults.ts),
  * because a default laid over the all-list record during the merge would erase real values.
  *
@@ -12,20 +12,20 @@ import { FIELD_NAMES, PAIR_FIELDS, REQUIRED_FIELDS, isNullableKind, type FieldKi
  * So the merge is a disjoint union and a field's owner alone decides its value.
  */
 
-const decimal = z.string().refine(isDecimalString, 'not a decimal string')
+const decimal = z.string().check(z.refine(isDecimalString, 'not a decimal string'))
 
-const KIND_SCHEMAS: Record<FieldKind, z.ZodType> = {
-  id: z.string().min(1),
+const KIND_SCHEMAS: Record<FieldKind, z.ZodMiniType> = {
+  id: z.string().check(z.minLength(1)),
   text: z.string(),
-  textOrNull: z.string().nullable(),
+  textOrNull: z.nullable(z.string()),
   textList: z.array(z.string()),
   decimal,
-  decimalOrNull: decimal.nullable(),
-  step: z.string().refine(isStepString, 'not a step (a decimal > 0 with at most 20 places)'),
-  steps: z.string().refine((value) => value === '' || isStepList(value), 'not a comma list of steps'),
+  decimalOrNull: z.nullable(decimal),
+  step: z.string().check(z.refine(isStepString, 'not a step (a decimal > 0 with at most 20 places)')),
+  steps: z.string().check(z.refine((value) => value === '' || isStepList(value), 'not a comma list of steps')),
   flag: z.boolean(),
   number: z.number(),
-  direction: z.enum(['LONG', 'SHORT']).nullable(),
+  direction: z.nullable(z.enum(['LONG', 'SHORT'])),
 }
 
 /** How a list names its keys: the compact lists use WIRE.md short keys, v2 the long names. */
@@ -42,7 +42,7 @@ export interface FieldCodec {
 export interface PairCodec {
   style: KeyStyle
   fields: readonly FieldCodec[]
-  schema: z.ZodType<PairFields>
+  schema: z.ZodMiniType<PairFields>
 }
 
 /**
@@ -57,14 +57,17 @@ function pairCodec(style: KeyStyle, lists: readonly FieldList[], required: reado
   const fields = FIELD_NAMES.filter((name) => lists.includes(PAIR_FIELDS[name].list)).map(
     (name): FieldCodec => ({ name, key: style === 'short' ? PAIR_FIELDS[name].short : name, kind: PAIR_FIELDS[name].kind, required: required.includes(name) }),
   )
-  const shape: Record<string, z.ZodType> = {}
-  for (const f of fields) shape[f.key] = f.required ? KIND_SCHEMAS[f.kind] : KIND_SCHEMAS[f.kind].nullish()
+  const shape: Record<string, z.ZodMiniType> = {}
+  for (const f of fields) shape[f.key] = f.required ? KIND_SCHEMAS[f.kind] : z.nullish(KIND_SCHEMAS[f.kind])
   // z.object strips unknown keys: WIRE.md says they are ignored, never an error.
-  const schema = z.object(shape).transform((raw): PairFields => {
-    const out: Record<string, unknown> = {}
-    for (const f of fields) if (!isUnsent(f.kind, raw[f.key])) out[f.name] = raw[f.key]
-    return out as PairFields
-  })
+  const schema = z.pipe(
+    z.object(shape),
+    z.transform((raw: Record<string, unknown>): PairFields => {
+      const out: Record<string, unknown> = {}
+      for (const f of fields) if (!isUnsent(f.kind, raw[f.key])) out[f.name] = raw[f.key]
+      return out as PairFields
+    }),
+  )
   return { style, fields, schema }
 }
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { decodePairs, MAX_PROBLEMS } from './decode-pairs'
 import type { PairFields } from './fields'
 import { ALL_PAIR, V2_PAIR, V3_PAIR, type PairCodec } from './schema-pair'
@@ -7,23 +7,24 @@ import type { AllAnswer, IncrementalCacheRecord, QuoteTokenGroup, SymbolCacheRec
 export { compactAllPairSchema, compactV3PairSchema, fullPairSchema } from './schema-pair'
 
 /**
- * zod schemas of the three answers and the two cache records. Each decodes to
+ * zod schemas (zod/mini: the browser's loader builds them at once, and mini schemas are cheap to
+ * build) of the three answers and the two cache records. Each decodes to
  * { value, dropped, droppedIds, problems }: a broken pair or group is dropped and counted, a
  * broken answer shape (no list at all) fails the whole parse and the loader falls back.
  */
 
 /** A quote token group's own fields, with the defaults in docs/decisions.md "Defaults of unsent fields". */
-export const quoteTokenGroupSchema = z
-  .object({
-    tokenId: z.string().min(1),
-    tokenName: z.string().nullish(),
-    tokenFullName: z.string().nullish(),
-    tokenType: z.string().nullish(),
-    zeroFeeType: z.number().nullish(),
-    quoteTags: z.array(z.string()).nullish(),
-    quoteTokenSymbols: z.array(z.unknown()).nullish(),
-  })
-  .transform((g): QuoteTokenGroup<unknown> => {
+export const quoteTokenGroupSchema = z.pipe(
+  z.object({
+    tokenId: z.string().check(z.minLength(1)),
+    tokenName: z.nullish(z.string()),
+    tokenFullName: z.nullish(z.string()),
+    tokenType: z.nullish(z.string()),
+    zeroFeeType: z.nullish(z.number()),
+    quoteTags: z.nullish(z.array(z.string())),
+    quoteTokenSymbols: z.nullish(z.array(z.unknown())),
+  }),
+  z.transform((g): QuoteTokenGroup<unknown> => {
     const tokenName = g.tokenName ?? g.tokenId
     return {
       tokenId: g.tokenId,
@@ -34,7 +35,8 @@ export const quoteTokenGroupSchema = z
       quoteTags: g.quoteTags ?? [],
       quoteTokenSymbols: g.quoteTokenSymbols ?? [],
     }
-  })
+  }),
+)
 
 export interface DecodedList<T> {
   value: T
@@ -70,50 +72,55 @@ export function decodeGroups(list: readonly unknown[], codec: PairCodec): Decode
   return out
 }
 
-const groupList = (codec: PairCodec) => z.array(z.unknown()).transform((list) => decodeGroups(list, codec))
-const pairList = (codec: PairCodec) => z.array(z.unknown()).transform((list) => decodePairs(list, codec))
+const groupList = (codec: PairCodec) => z.pipe(z.array(z.unknown()), z.transform((list: unknown[]) => decodeGroups(list, codec)))
+const pairList = (codec: PairCodec) => z.pipe(z.array(z.unknown()), z.transform((list: unknown[]) => decodePairs(list, codec)))
 /** WIRE.md says string; a number is the same version and is accepted. */
-const version = z.union([z.string(), z.number()]).transform(String)
-const time = z.number().nonnegative()
+const version = z.pipe(z.union([z.string(), z.number()]), z.transform(String))
+const time = z.number().check(z.nonnegative())
 
 /** symbol_list_v3 result; quoteTokenResult absent or null = version hit. */
-export const v3AnswerSchema = z
-  .object({ version, quoteTokenResult: groupList(V3_PAIR).nullish() })
-  .transform(({ version, quoteTokenResult: groups }): DecodedList<V3Answer> =>
+export const v3AnswerSchema = z.pipe(
+  z.object({ version, quoteTokenResult: z.nullish(groupList(V3_PAIR)) }),
+  z.transform(({ version, quoteTokenResult: groups }): DecodedList<V3Answer> =>
     groups ? { ...groups, value: { version, quoteTokenResult: groups.value } } : { value: { version }, dropped: 0, droppedIds: [], problems: [] },
-  )
+  ),
+)
 
 /** symbol_list_all result. */
-export const allAnswerSchema = z
-  .object({ quoteTokenSymbols: pairList(ALL_PAIR), lastModifiedTime: time })
-  .transform(({ quoteTokenSymbols: p, lastModifiedTime }): DecodedList<AllAnswer> => ({
+export const allAnswerSchema = z.pipe(
+  z.object({ quoteTokenSymbols: pairList(ALL_PAIR), lastModifiedTime: time }),
+  z.transform(({ quoteTokenSymbols: p, lastModifiedTime }): DecodedList<AllAnswer> => ({
     value: { quoteTokenSymbols: p.pairs, lastModifiedTime },
     dropped: p.dropped,
     droppedIds: p.droppedIds,
     problems: p.problems,
-  }))
+  })),
+)
 
 /** symbol_list_v2 result (long names). */
-export const v2AnswerSchema = z
-  .object({ quoteTokenResult: groupList(V2_PAIR) })
-  .transform(({ quoteTokenResult: groups }): DecodedList<V2Answer> => ({ ...groups, value: { quoteTokenResult: groups.value } }))
+export const v2AnswerSchema = z.pipe(
+  z.object({ quoteTokenResult: groupList(V2_PAIR) }),
+  z.transform(({ quoteTokenResult: groups }): DecodedList<V2Answer> => ({ ...groups, value: { quoteTokenResult: groups.value } })),
+)
 
 /** The symbol cache as stored (cache.ts writes short keys, like the wire). */
-export const symbolCacheSchema = z
-  .object({ version: z.string(), quoteTokenResult: groupList(V3_PAIR), savedAt: time, language: z.string().optional() })
-  .transform((r): SymbolCacheRecord => ({ ...r, quoteTokenResult: r.quoteTokenResult.value }))
+export const symbolCacheSchema = z.pipe(
+  z.object({ version: z.string(), quoteTokenResult: groupList(V3_PAIR), savedAt: time, language: z.optional(z.string()) }),
+  z.transform((r): SymbolCacheRecord => ({ ...r, quoteTokenResult: r.quoteTokenResult.value })),
+)
 
 /** The incremental cache as stored; droppedSymbolIds = pairs the all-list sent in a broken form. */
-export const incrementalCacheSchema = z
-  .object({
+export const incrementalCacheSchema = z.pipe(
+  z.object({
     quoteTokenSymbols: pairList(ALL_PAIR),
-    lastModifiedTime: time.nullable(),
+    lastModifiedTime: z.nullable(time),
     savedAt: time,
-    droppedSymbolIds: z.array(z.string()).optional(),
-    language: z.string().optional(),
-  })
-  .transform((r): IncrementalCacheRecord => ({
+    droppedSymbolIds: z.optional(z.array(z.string())),
+    language: z.optional(z.string()),
+  }),
+  z.transform((r): IncrementalCacheRecord => ({
     ...r,
     quoteTokenSymbols: r.quoteTokenSymbols.pairs,
     droppedSymbolIds: r.droppedSymbolIds ?? [],
-  }))
+  })),
+)

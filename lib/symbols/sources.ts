@@ -6,7 +6,7 @@ import { buildResult, SymbolAnswerError, type SymbolListResult } from './result'
 import { allAnswerSchema, v2AnswerSchema, v3AnswerSchema, type DecodedList } from './schema'
 import type { PairFields } from './fields'
 import type { QuoteTokenGroup, SymbolCacheRecord } from './types'
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 
 /** SPEC §7 paths. */
 export const SYMBOL_LIST_V3_PATH = '/spot/api/basic/symbol_list_v3'
@@ -24,7 +24,7 @@ export interface SourceContext {
   onDropped: (endpoint: string, decoded: Pick<DecodedList<unknown>, 'dropped' | 'problems'>) => void
 }
 
-function decode<T>(schema: z.ZodType<DecodedList<T>>, raw: unknown, endpoint: string, ctx: SourceContext): DecodedList<T> {
+function decode<T>(schema: z.ZodMiniType<DecodedList<T>>, raw: unknown, endpoint: string, ctx: SourceContext): DecodedList<T> {
   const parsed = schema.safeParse(raw)
   if (!parsed.success) throw new SymbolAnswerError(endpoint, 'invalid', parsed.error.issues[0]?.message)
   if (parsed.data.dropped > 0) ctx.onDropped(endpoint, parsed.data)
