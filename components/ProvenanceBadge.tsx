@@ -5,6 +5,7 @@ import type { Provenance } from '@/lib/symbols/provenance'
 import { provenanceAsShown } from '@/lib/symbols/shown'
 import { formatAge } from './format'
 import { useNow } from './useNow'
+import { FormattedText } from './FormattedText'
 
 const SOURCE_KEY = { 'v3+all': 'source_v3', v2: 'source_v2', cache: 'source_cache', builtin: 'source_builtin' } as const
 
@@ -40,8 +41,8 @@ export function ProvenanceBadge({ provenance }: { provenance: Provenance }) {
       <span className="provenance-slot" {...reserve(t(SOURCE_KEY[provenance.source]), t('source_cache'))}>
         <span>{t(SOURCE_KEY[shown.source])}</span>
       </span>
-      {provenance.dropped > 0 ? <> · {t('dropped', { count: provenance.dropped })}</> : null}
-      {shown.ageMs !== null ? <> · <span suppressHydrationWarning>{t('updated', { age: formatAge(locale, shown.ageMs) })}</span></> : null}
+      {provenance.dropped > 0 ? <> · <FormattedText format={() => t('dropped', { count: provenance.dropped })} /></> : null}
+      {shown.ageMs !== null ? <> · <FormattedText format={() => t('updated', { age: formatAge(locale, shown.ageMs ?? 0) })} /></> : null}
     </p>
   )
 }

@@ -7,6 +7,7 @@ import type { Figures } from '@/lib/market-data/figures'
 import type { MarketTicker } from '@/lib/market-data/tickers'
 import type { FiguresModule } from '../market/useLiveFigures'
 import { formatVolume } from '../format'
+import { formattedOnceHydrated } from '../FormattedText'
 import { PriceCells } from '../market/MarketCells'
 import type { RowText } from './row-text'
 
@@ -57,7 +58,7 @@ export const MarketRow = memo(function MarketRow({ row, initial, ticker, format,
       </th>
       <PriceCells initial={initial} ticker={ticker} format={format} step={row.priceStep} locale={locale} />
       <td className="num col-wide" suppressHydrationWarning>
-        {formatVolume(locale, row.volume)}
+        {formattedOnceHydrated(interactive, () => formatVolume(locale, row.volume))}
       </td>
       <td className="col-wide">
         {row.banBuy ? <span className="mark warn">{text.banBuy}</span> : null}
