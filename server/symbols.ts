@@ -31,6 +31,11 @@ export function getSymbolCacheSeed(region: RegionConfig, language: Language, lis
   return service.cacheSeed(region, language, list)
 }
 
+/** The seed file's records: the last good list's, with no upstream request (app/[region]/[lang]/symbol-seed.json). */
+export function getCurrentSymbolCacheSeed(region: RegionConfig, language: Language) {
+  return service.currentSeed(region, language)
+}
+
 /** How long /api/health and /api/ready wait for the lists they ask for before answering. */
 const CHECK_BUDGET_MS = { health: 5000, ready: 2000 }
 

@@ -8,7 +8,9 @@ import { nextSort, sortRows, type SortKey, type TickerMap } from '@/lib/symbol-v
 import type { MarketsTab } from '@/lib/symbol-view/url-state'
 import type { Figures } from '@/lib/market-data/figures'
 import type { MarketTickers } from '@/lib/market-data/tickers'
+import type { SymbolSeedReference } from '@/lib/symbols/seed-text'
 import { ProvenanceBadge } from '../ProvenanceBadge'
+import { FormattedText } from '../FormattedText'
 import { useSymbolList } from './useSymbolList'
 import { useMarketsUrl } from './useMarketsUrl'
 import { useFavourites } from './useFavourites'
@@ -55,8 +57,8 @@ export function SymbolList({
   figures: initialFigures = NO_FIGURES,
 }: {
   initial: SymbolListView
-  /** The browser's cache seed (lib/symbols/seed.ts) as JSON text (lib/symbols/seed-text.ts): absent unless the list is live. */
-  seed?: string
+  /** Where the browser's cache seed is (lib/symbols/seed-text.ts): absent unless the list is live. */
+  seed?: SymbolSeedReference
   lang: string
   figures?: Readonly<Record<string, Figures>>
 }) {
@@ -64,7 +66,8 @@ export function SymbolList({
   const locale = useLocale()
   // `locale` formats figures (it may carry -u-nu-latn); requests carry the plain BCP 47 tag.
   // Deferred: a revalidated list re-renders the table in a transition, not in one long task.
-  const view = useDeferredValue(useSymbolList(initial, seed, { code: lang, locale: new Intl.Locale(locale).baseName }))
+  const language = useMemo(() => ({ code: lang, locale: new Intl.Locale(locale).baseName }), [lang, locale])
+  const view = useDeferredValue(useSymbolList(initial, seed, language))
   // Tabs, tags and search are JavaScript: inert until hydrated, so no early input is lost.
   const hydrated = useHydrated()
   const [url, setUrl] = useMarketsUrl()
@@ -127,7 +130,7 @@ export function SymbolList({
       ) : null}
       <div id="markets-panel" role="tabpanel" aria-labelledby={url.query.trim() ? undefined : `tab-${tabId(tab)}`} aria-label={url.query.trim() ? t('searchLabel') : undefined}>
         <p className="count" aria-live="polite" data-count={rows.length}>
-          {t('count', { count: rows.length })}
+          <FormattedText format={() => t('count', { count: rows.length })} />
         </p>
         {rows.length === 0 ? <p>{tab.kind === 'favourites' && !url.query.trim() ? t('favouritesEmpty') : t('noResults', { query: url.query })}</p> : null}
         {/* Its own scroll box: a row of long figures (an 11-decimal price) never widens the page. */}

@@ -43,10 +43,20 @@ const savedAtOf = (record: unknown) => (record && typeof record === 'object' ? (
  */
 export function seedOf(storage: KeyValueStorage, result: SymbolListResult): SymbolCacheSeed | undefined {
   if (result.provenance.source !== 'v3+all') return undefined
+  const seed = storedSeedOf(storage)
+  return seed && savedAtOf(seed.symbol) === result.provenance.fetchedAt ? seed : undefined
+}
+
+/**
+ * Server: the stored records as they stand when both were saved by one load (the same savedAt),
+ * whichever list is in memory: the seed file serves them even after a restart, when the last
+ * good list was read back from disk as a cached copy.
+ */
+export function storedSeedOf(storage: KeyValueStorage): SymbolCacheSeed | undefined {
   const symbol = parseStored(storage, SYMBOL_CACHE_KEY)
   const incremental = parseStored(storage, INCREMENTAL_CACHE_KEY)
-  const fetchedAt = result.provenance.fetchedAt
-  if (savedAtOf(symbol) !== fetchedAt || savedAtOf(incremental) !== fetchedAt) return undefined
+  const savedAt = savedAtOf(symbol)
+  if (typeof savedAt !== 'number' || savedAtOf(incremental) !== savedAt) return undefined
   return { symbol, incremental }
 }
 
