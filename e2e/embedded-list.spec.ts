@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test'
 import { resetHits, simState } from './support/sim'
 
 /**
- * The browser starts from the pair list embedded in the markets page (docs/decisions.md "The
- * browser starts from the embedded pair list"): its first revalidation is conditional and the
+ * The browser starts from the pair list the markets page names (docs/decisions.md "The
+ * browser starts from the page's pair list"): its first revalidation is conditional and the
  * simulator serves a version hit and an empty delta, not the whole list again.
  */
 const MARKETS = '/en'

@@ -25,7 +25,7 @@ const service = processSingleton('symbols', () => {
 
 /**
  * The records the browser seeds its caches from, for a list a page renders (docs/decisions.md
- * "The browser starts from the embedded pair list").
+ * "The browser starts from the page's pair list").
  */
 export function getSymbolCacheSeed(region: RegionConfig, language: Language, list: SymbolListResult) {
   return service.cacheSeed(region, language, list)
