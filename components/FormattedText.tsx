@@ -15,7 +15,7 @@ export function FormattedText({ format, className }: { format: () => string; cla
   const hydrated = useHydrated()
   return (
     <span className={className} suppressHydrationWarning>
-      {onServer || hydrated ? format() : ''}
+      {formattedOnceHydrated(hydrated, format)}
     </span>
   )
 }

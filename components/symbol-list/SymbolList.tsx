@@ -84,16 +84,17 @@ export function SymbolList({
   const tabKey = tabId(tab)
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `tab` is rebuilt each render; tabKey says which it is
   const selected = useMemo(() => selectRows(view, tab, tag, deferredQuery, favourites), [view, tabKey, tag, deferredQuery, favourites])
-  // The order by the server's figures says which rows are drawn, and so which the websocket follows.
-  const served = useMemo(() => sortRows(selected, url.sort, tickerMap(initialFigures, {})), [selected, url.sort, initialFigures])
-  const [showAll, setShowAll] = useState(false)
-  const drawn = showAll ? served : served.slice(0, MARKETS_ROWS_DRAWN)
-  const [tickers, format, liveFeed] = useMarketTickers(drawn)
-  // Name and volume orders do not move with prices: a push re-sorts only a price or change order.
+  // Name and volume orders do not move with prices: only a price or change order reads figures,
+  // and only such an order re-sorts on a push.
   const byTicker = url.sort.key === 'price' || url.sort.key === 'change'
+  // The order by the server's figures says which rows are drawn, and so which the websocket follows.
+  const served = useMemo(() => sortRows(selected, url.sort, byTicker ? tickerMap(initialFigures, {}) : undefined), [selected, url.sort, byTicker, initialFigures])
+  const [showAll, setShowAll] = useState(false)
+  const drawnOf = (list: SymbolRow[]) => (showAll ? list : list.slice(0, MARKETS_ROWS_DRAWN))
+  const [tickers, format, liveFeed] = useMarketTickers(drawnOf(served))
   const sortTickers = byTicker ? tickers : null
   const rows = useMemo(() => (sortTickers ? sortRows(selected, url.sort, tickerMap(initialFigures, sortTickers)) : served), [served, selected, url.sort, sortTickers, initialFigures])
-  const shown = showAll ? rows : rows.slice(0, MARKETS_ROWS_DRAWN)
+  const shown = drawnOf(rows)
   const hasFiat = view.groups.some((g) => g.isFiat)
   const tags = tab.kind === 'quote' && !url.query.trim() ? (view.groups.find((g) => g.tokenId === tab.tokenId)?.tags ?? []) : []
   const items = [

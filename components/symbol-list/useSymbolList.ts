@@ -38,7 +38,7 @@ function loaderFor(runtime: ClientRuntime, language: { code: string; locale: str
       import('@/lib/symbol-view/load-failure'),
       import('@/lib/symbols/seed-text'),
     ]).then(
-      async ([{ createHttpClient }, { createBrowserStorage }, { createSymbolLoader, SYMBOL_STORAGE_KEYS }, { seedSymbolCaches }, { watchLoadFailures }, { parseSeedText, ownCachesCover }]) => {
+      async ([{ createHttpClient }, { createBrowserStorage }, { createSymbolLoader, SYMBOL_STORAGE_KEYS }, { seedSymbolCaches, ownCachesCover }, { watchLoadFailures }, { parseSeedText }]) => {
         // The chunks' evaluation, the seeding and the first load are separate tasks, so none of them blocks input for long.
         await nextTask()
         const client = createHttpClient({ baseUrl: runtime.apiBaseUrl, crossApi: runtime.crossApi, fetch: (input, init) => fetch(input, init), language, rewriteUrl: runtime.rewriteUrl })

@@ -12,18 +12,24 @@ const DECIMAL = /^-?\d+(\.\d+)?$/
 /** A BigNumber of a decimal string, or undefined (the project's BigNumber throws on junk). */
 const parseDecimal = (value: string | undefined) => (value !== undefined && DECIMAL.test(value) ? new BigNumber(value) : undefined)
 
-const separatorCache = new Map<string, { group: string; decimal: string }>()
+/**
+ * `make` once per locale: building an Intl object costs more than formatting with it, and a
+ * markets page formats hundreds of figures.
+ */
+function perLocale<T>(make: (locale: string) => T): (locale: string) => T {
+  const made = new Map<string, T>()
+  return (locale) => {
+    let value = made.get(locale)
+    if (value === undefined) made.set(locale, (value = make(locale)))
+    return value
+  }
+}
 
 /** The locale's grouping and decimal separators, read once from Intl. */
-export function separators(locale: string): { group: string; decimal: string } {
-  let s = separatorCache.get(locale)
-  if (!s) {
-    const parts = new Intl.NumberFormat(locale, { numberingSystem: 'latn', useGrouping: true }).formatToParts(1234567.5)
-    s = { group: parts.find((p) => p.type === 'group')?.value ?? ',', decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.' }
-    separatorCache.set(locale, s)
-  }
-  return s
-}
+export const separators = perLocale((locale): { group: string; decimal: string } => {
+  const parts = new Intl.NumberFormat(locale, { numberingSystem: 'latn', useGrouping: true }).formatToParts(1234567.5)
+  return { group: parts.find((p) => p.type === 'group')?.value ?? ',', decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.' }
+})
 
 /** Decimal places of a step such as "0.01" (2) or "1" (0); "10" counts as 0. */
 export function stepDecimals(step: string): number {
@@ -53,16 +59,7 @@ export interface Change {
   arrow: '▲' | '▼' | ''
 }
 
-const percentFormats = new Map<string, Intl.NumberFormat>()
-/** One percent formatter per locale: building an Intl.NumberFormat costs more than formatting with it, and a markets page formats hundreds of changes. */
-function percentFormat(locale: string): Intl.NumberFormat {
-  let format = percentFormats.get(locale)
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { style: 'percent', numberingSystem: 'latn', minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' })
-    percentFormats.set(locale, format)
-  }
-  return format
-}
+const percentFormat = perLocale((locale) => new Intl.NumberFormat(locale, { style: 'percent', numberingSystem: 'latn', minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' }))
 
 /** price24hPcnt ("0.0228") as a signed percentage with its direction and arrow. */
 export function formatChange(fraction: string | undefined, locale: string): Change | undefined {
@@ -74,14 +71,9 @@ export function formatChange(fraction: string | undefined, locale: string): Chan
   return { direction, text, arrow: direction === 'up' ? '▲' : direction === 'down' ? '▼' : '' }
 }
 
-const timeFormats = new Map<string, Intl.DateTimeFormat>()
+const timeFormat = perLocale((locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC', numberingSystem: 'latn', hourCycle: 'h23' }))
 
 /** The time of a price, in UTC with the locale's date order and Latin digits (the page says "UTC"). */
 export function formatPriceTime(ms: number, locale: string): string {
-  let format = timeFormats.get(locale)
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC', numberingSystem: 'latn', hourCycle: 'h23' })
-    timeFormats.set(locale, format)
-  }
-  return format.format(ms)
+  return timeFormat(locale).format(ms)
 }

@@ -2,8 +2,8 @@ import { createMemoryStorage } from '../storage/memory'
 import { createSymbolCaches } from './cache'
 import type { SymbolListResult } from './result'
 import { allAnswerSchema, v3AnswerSchema } from './schema'
-import { seedOf, seedSymbolCaches } from './seed'
-import { ownCachesCover, parseSeedText, seedText } from './seed-text'
+import { ownCachesCover, seedOf, seedSymbolCaches } from './seed'
+import { parseSeedText, seedText } from './seed-text'
 import { allResult, SAMPLE_GROUPS, v3Result } from './testing/fixtures'
 
 function storedLoad(savedAt: number) {

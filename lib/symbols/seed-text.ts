@@ -1,6 +1,4 @@
-import type { KeyValueStorage } from '../storage/storage'
 import type { SymbolCacheSeed } from './seed'
-import { INCREMENTAL_CACHE_KEY, SYMBOL_CACHE_KEY } from './storage-keys'
 
 /**
  * The markets page refers to its pair list's seed instead of carrying it (docs/decisions.md "The
@@ -27,25 +25,4 @@ export function parseSeedText(text: string): SymbolCacheSeed | undefined {
     // not JSON: no seed
   }
   return undefined
-}
-
-function stamp(storage: KeyValueStorage, key: string): { savedAt?: unknown; language?: unknown } | undefined {
-  try {
-    const value = JSON.parse(storage.getItem(key) ?? 'null') as unknown
-    return value && typeof value === 'object' ? (value as { savedAt?: unknown; language?: unknown }) : undefined
-  } catch {
-    return undefined
-  }
-}
-
-/**
- * Whether the browser's own two records are of this language and at least as new as the page's
- * list: then the seed would change nothing and is not fetched. A cheap look at the stamps only;
- * the loader still checks each record against its schema when it reads them.
- */
-export function ownCachesCover(storage: KeyValueStorage, savedAt: number, language: string): boolean {
-  return [SYMBOL_CACHE_KEY, INCREMENTAL_CACHE_KEY].every((key) => {
-    const own = stamp(storage, key)
-    return own !== undefined && own.language === language && typeof own.savedAt === 'number' && own.savedAt >= savedAt
-  })
 }

@@ -60,6 +60,19 @@ export function storedSeedOf(storage: KeyValueStorage): SymbolCacheSeed | undefi
   return { symbol, incremental }
 }
 
+/**
+ * Browser: whether its own two records are of this language and at least as new as a page's
+ * seed (`savedAt`): then the seed would change nothing and is not fetched. A cheap look at the
+ * stamps only; the loader still checks each record against its schema when it reads them.
+ */
+export function ownCachesCover(storage: KeyValueStorage, savedAt: number, language: string): boolean {
+  return (Object.values(KEYS) as string[]).every((key) => {
+    const own = parseStored(storage, key)
+    const stamp = savedAtOf(own)
+    return typeof stamp === 'number' && stamp >= savedAt && (own as { language?: unknown }).language === language
+  })
+}
+
 export interface SeedOutcome {
   symbol: 'written' | 'kept' | 'invalid'
   incremental: 'written' | 'kept' | 'invalid'
