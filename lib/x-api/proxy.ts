@@ -1,6 +1,7 @@
 import { MAX_RESPONSE_BYTES, MESSAGES, TIMEOUT_RET_CODE } from '../http/constants'
 import type { FetchLike, Timers } from '../engine-kit/environment'
-import { BodyTooLargeError, declaredTooLarge, readCapped, streamCapped } from './body'
+import { BodyTooLargeError, readCapped } from '../http/body'
+import { declaredTooLarge, streamCapped } from './body'
 import { CROSS_API_ENDPOINTS, matchEndpoint, type CrossApiEndpoint } from './endpoints'
 import { clientResponseHeaders, upstreamRequestHeaders } from './headers'
 import { createSlots } from './slots'
