@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test'
 import { resetHits, simState } from './support/sim'
 
 /**
- * The browser starts from the pair list the markets page names (docs/decisions.md "The
- * browser starts from the page's pair list"): its first revalidation is conditional and the
+ * The browser starts from the pair list embedded in the markets page (docs/decisions.md "The
+ * browser starts from the embedded pair list"): its first revalidation is conditional and the
  * simulator serves a version hit and an empty delta, not the whole list again.
  */
 const MARKETS = '/en'
@@ -72,35 +72,4 @@ test('a markets page load asks the simulator for a version hit and an empty delt
   // Only the browser asked (the page was fresh): two requests, both small.
   expect(listHits).toBe(2)
   expect(v3.wireBytes + all.wireBytes).toBeLessThan(4000)
-})
-
-test('the page refers to its seed: fetched once from this site, and not again while the browser’s own caches are that new', async ({ page }) => {
-  test.setTimeout(90_000)
-  const seeds: string[] = []
-  page.on('requestfinished', (r) => {
-    if (r.url().includes('/symbol-seed.json')) seeds.push(r.url())
-  })
-  const seeded = page.waitForResponse((r) => r.url().includes('/symbol-seed.json'))
-  await page.goto(MARKETS)
-  const answer = await seeded
-  expect(answer.status()).toBe(200)
-  expect(new URL(answer.url()).origin).toBe(new URL(page.url()).origin)
-  expect(answer.headers()['cache-control']).toBe('public, max-age=60')
-  const body = (await answer.json()) as { symbol: { savedAt: number; language: string }; incremental: { savedAt: number } }
-  expect(body.symbol.language).toBe('en')
-  expect(body.incremental.savedAt).toBe(body.symbol.savedAt)
-  await expect(page.getByTestId('provenance')).toHaveAttribute('data-state', 'live')
-  // The seed landed in the browser's caches.
-  await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('symbol_list_v3_cache') ?? 'null')?.savedAt ?? 0)).toBeGreaterThanOrEqual(body.symbol.savedAt)
-  const fetched = seeds.length
-  const own = await page.evaluate(() => (JSON.parse(localStorage.getItem('symbol_list_v3_cache') ?? 'null') as { savedAt: number }).savedAt)
-  // The same page again: the caches already hold that load (or a newer one), so no seed request.
-  const revalidated = page.waitForRequest(LIST)
-  await page.reload()
-  await revalidated
-  await expect(page.getByTestId('provenance')).toHaveAttribute('data-state', 'live')
-  // Unless the server rendered a newer list in between (its reference says which load it is).
-  const referred = Number(/symbol-seed\.json\\",\\"savedAt\\":(\d+)/.exec(await page.content())?.[1])
-  expect(referred).toBeGreaterThan(0)
-  expect(seeds.length).toBe(referred > own ? fetched + 1 : fetched)
 })

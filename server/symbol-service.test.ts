@@ -50,24 +50,6 @@ describe('server symbol service', () => {
     expect(s.cacheSeed(region, en, cached)).toBeUndefined()
   })
 
-  it('the seed file reads the last good live list without asking the upstream: none before a load, the load’s records after', async () => {
-    const s = service()
-    sim.resetHits()
-    expect(s.currentSeed(region, en)).toBeUndefined()
-    expect(sim.state().hits.main.symbol_list_v3 ?? 0).toBe(0)
-    const live = await s.getSymbolList(region, en)
-    sim.resetHits()
-    const seed = s.currentSeed(region, en)
-    expect(seed).toEqual(s.cacheSeed(region, en, live))
-    expect(seed?.symbol).toMatchObject({ savedAt: live.provenance.fetchedAt, language: 'en-TR' })
-    expect(sim.state().hits.main.symbol_list_v3 ?? 0).toBe(0)
-    expect(sim.state().hits.main.symbol_list_all ?? 0).toBe(0)
-    // Another language of the region has its own list: no seed until it loads.
-    expect(s.currentSeed(region, tr)).toBeUndefined()
-    // After a restart (a new service over the same folder) the stored records still serve.
-    expect(service().currentSeed(region, en)).toEqual(seed)
-  })
-
   it('with the upstream hung, a render with a good list answers after patienceMs with that list', async () => {
     const s = service()
     const good = await s.getSymbolList(region, en)

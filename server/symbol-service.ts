@@ -7,7 +7,7 @@ import type { RegionConfig } from '@/lib/regions/config'
 import { builtinSymbolList, createSymbolCaches, createSymbolLoader, type SymbolListResult } from '@/lib/symbols'
 import { isStale } from '@/lib/symbols/provenance'
 import { asStale, loadStoredList } from '@/lib/symbols/stale'
-import { seedOf, storedSeedOf, type SymbolCacheSeed } from '@/lib/symbols/seed'
+import { seedOf, type SymbolCacheSeed } from '@/lib/symbols/seed'
 import { createFileStorage } from './file-storage'
 import { createServerMonitor, metrics, timedFetch } from './observability'
 import { attemptMonitor, type Entry, type SymbolServiceOptions, type Upstream } from './symbol-entries'
@@ -164,15 +164,7 @@ export function createSymbolService(options: SymbolServiceOptions) {
     return seedOf(entryFor(region, language).storage, result)
   }
 
-  /**
-   * This language's stored records of its last live load, without asking the upstream (the seed
-   * file a markets page refers to: a request for it never starts a load).
-   */
-  function currentSeed(region: RegionConfig, language: Language): SymbolCacheSeed | undefined {
-    return storedSeedOf(entryFor(region, language).storage)
-  }
-
-  return { getSymbolList, status, isLive, dueLanguages, cacheSeed, currentSeed }
+  return { getSymbolList, status, isLive, dueLanguages, cacheSeed }
 }
 
 export type SymbolService = ReturnType<typeof createSymbolService>

@@ -25,15 +25,10 @@ const service = processSingleton('symbols', () => {
 
 /**
  * The records the browser seeds its caches from, for a list a page renders (docs/decisions.md
- * "The browser starts from the page's pair list").
+ * "The browser starts from the embedded pair list").
  */
 export function getSymbolCacheSeed(region: RegionConfig, language: Language, list: SymbolListResult) {
   return service.cacheSeed(region, language, list)
-}
-
-/** The seed file's records: the last good list's, with no upstream request (app/[region]/[lang]/symbol-seed.json). */
-export function getCurrentSymbolCacheSeed(region: RegionConfig, language: Language) {
-  return service.currentSeed(region, language)
 }
 
 /** How long /api/health and /api/ready wait for the lists they ask for before answering. */

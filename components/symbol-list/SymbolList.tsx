@@ -8,7 +8,6 @@ import { nextSort, sortRows, type SortKey, type TickerMap } from '@/lib/symbol-v
 import type { MarketsTab } from '@/lib/symbol-view/url-state'
 import type { Figures } from '@/lib/market-data/figures'
 import type { MarketTickers } from '@/lib/market-data/tickers'
-import type { SymbolSeedReference } from '@/lib/symbols/seed-text'
 import { ProvenanceBadge } from '../ProvenanceBadge'
 import { FormattedText } from '../FormattedText'
 import { useSymbolList } from './useSymbolList'
@@ -57,8 +56,8 @@ export function SymbolList({
   figures: initialFigures = NO_FIGURES,
 }: {
   initial: SymbolListView
-  /** Where the browser's cache seed is (lib/symbols/seed-text.ts): absent unless the list is live. */
-  seed?: SymbolSeedReference
+  /** The browser's cache seed (lib/symbols/seed.ts) as JSON text (lib/symbols/seed-text.ts): absent unless the list is live. */
+  seed?: string
   lang: string
   figures?: Readonly<Record<string, Figures>>
 }) {

@@ -4,16 +4,8 @@ import useSWR from 'swr'
 import { preferBetter, toSymbolListView, type SymbolListView } from '@/lib/symbol-view/view'
 import type { SymbolLoader } from '@/lib/symbols'
 import type { ClientRuntime } from '@/lib/browser-runtime/runtime'
-import type { SymbolSeedReference } from '@/lib/symbols/seed-text'
 import { useClientRuntime } from '../runtime/ClientRuntime'
 import { reportLoadFailure } from './LoadFailureNotice'
-
-/** The seed file's text (same origin); a failed answer rejects. */
-async function fetchSeed(url: string): Promise<string> {
-  const res = await fetch(url, { credentials: 'same-origin' })
-  if (!res.ok) throw new Error(`pair-list seed: HTTP ${res.status}`)
-  return res.text()
-}
 
 /** Resolves in a later task: the browser may handle input and paint in between. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
@@ -27,7 +19,7 @@ const shown = new Map<string, SymbolListView>()
  * the page renders and hydrates from the server's list, and the chain loads for the first
  * revalidation (docs/decisions.md "First-load JavaScript").
  */
-function loaderFor(runtime: ClientRuntime, language: { code: string; locale: string }, seed: SymbolSeedReference | undefined): Promise<SymbolLoader> {
+function loaderFor(runtime: ClientRuntime, language: { code: string; locale: string }, seed: string | undefined): Promise<SymbolLoader> {
   let loader = loaders.get(language.code)
   if (!loader) {
     loader = Promise.all([
@@ -38,20 +30,16 @@ function loaderFor(runtime: ClientRuntime, language: { code: string; locale: str
       import('@/lib/symbol-view/load-failure'),
       import('@/lib/symbols/seed-text'),
     ]).then(
-      async ([{ createHttpClient }, { createBrowserStorage }, { createSymbolLoader, SYMBOL_STORAGE_KEYS }, { seedSymbolCaches, ownCachesCover }, { watchLoadFailures }, { parseSeedText }]) => {
+      async ([{ createHttpClient }, { createBrowserStorage }, { createSymbolLoader, SYMBOL_STORAGE_KEYS }, { seedSymbolCaches }, { watchLoadFailures }, { parseSeedText }]) => {
         // The chunks' evaluation, the seeding and the first load are separate tasks, so none of them blocks input for long.
         await nextTask()
         const client = createHttpClient({ baseUrl: runtime.apiBaseUrl, crossApi: runtime.crossApi, fetch: (input, init) => fetch(input, init), language, rewriteUrl: runtime.rewriteUrl })
         const onProblem = (problem: { kind: string; key?: string; detail: string }) => runtime.monitor.event('symbol_storage_problem', { ...problem })
         const storage = createBrowserStorage(() => window.localStorage, { ownKeys: SYMBOL_STORAGE_KEYS })
-        // The page's own list seeds the caches, so the first load is conditional (docs/decisions.md
-        // "The browser starts from the page's pair list"); caches already that new need nothing.
-        if (seed && !ownCachesCover(storage, seed.savedAt, language.code)) {
-          const parsed = await fetchSeed(seed.url).then(parseSeedText, () => undefined)
-          await nextTask()
-          if (parsed) seedSymbolCaches(storage, parsed, language.code, onProblem)
-          else onProblem({ kind: 'corrupt', detail: `pair-list seed ${seed.url} not loaded` })
-        }
+        // The page's own list seeds the caches, so the first load is conditional (docs/decisions.md "The browser starts from the embedded pair list").
+        const parsed = seed === undefined ? undefined : parseSeedText(seed)
+        if (parsed) seedSymbolCaches(storage, parsed, language.code, onProblem)
+        else if (seed !== undefined) onProblem({ kind: 'corrupt', detail: 'embedded seed is not JSON' })
         const monitor = watchLoadFailures(runtime.monitor, (failure) => reportLoadFailure(language.code, failure))
         await nextTask()
         return createSymbolLoader({ client, storage, monitor, now: Date.now, language: language.code })
@@ -70,7 +58,7 @@ function loaderFor(runtime: ClientRuntime, language: { code: string; locale: str
  * The server's list is the SWR fallback; the browser then revalidates through its own chain
  * (its localStorage caches, the chosen API host) and never swaps in a worse list.
  */
-export function useSymbolList(initial: SymbolListView, seed: SymbolSeedReference | undefined, language: { code: string; locale: string }): SymbolListView {
+export function useSymbolList(initial: SymbolListView, seed: string | undefined, language: { code: string; locale: string }): SymbolListView {
   const runtime = useClientRuntime()
   const { data } = useSWR(
     ['markets', language.code],

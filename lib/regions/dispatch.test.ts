@@ -34,13 +34,6 @@ describe('dispatchRequest (the edge middleware decision)', () => {
     expect(dispatchRequest(req({ pathname: '/en/trade/spot/NOPE/USDT' }), config)).not.toHaveProperty('status')
   })
 
-  it('rewrites a language’s pair-list seed file to its region, with no 404 mark; only that name', () => {
-    expect(dispatchRequest(req({ pathname: '/en/symbol-seed.json' }), config)).toEqual({ kind: 'rewrite', region: 'main', pathname: '/main/en/symbol-seed.json' })
-    expect(dispatchRequest(req({ host: 'tr.localhost', pathname: '/tr-TUR/symbol-seed.json' }), config)).toEqual({ kind: 'rewrite', region: 'tr', pathname: '/tr/tr-TUR/symbol-seed.json' })
-    expect(dispatchRequest(req({ pathname: '/en/symbol-seed.json/x' }), config)).toMatchObject({ status: 404 })
-    expect(dispatchRequest(req({ pathname: '/en/other-seed.json' }), config)).toMatchObject({ status: 404 })
-  })
-
   it('redirects a language the region does not serve to the region’s own (308, URL alone decides)', () => {
     expect(dispatchRequest(req({ host: 'tr.localhost', pathname: '/en/trade', langCookie: 'tr-TUR' }), config)).toMatchObject({
       kind: 'redirect',

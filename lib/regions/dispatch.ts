@@ -7,7 +7,7 @@
  * never from the URL, so a page rendered for one region cannot be asked for on another host,
  * and every cache key (HTML, RSC, prefetch) contains the region.
  */
-import { isLanguageFile, isPagePath } from './page-paths'
+import { isPagePath } from './page-paths'
 import { chooseLanguage, parseLangPrefix } from '../i18n/negotiate'
 import type { SiteConfig } from './config'
 import { resolveRegion } from './host'
@@ -89,5 +89,5 @@ export function dispatchRequest(request: IncomingRequest, config: SiteConfig): D
   }
   const rest = prefix.rest === '/' ? '' : prefix.rest
   // A path no page has: the catch-all renders the not-found page, answered as a 404.
-  return { kind: 'rewrite', region, pathname: `/${region}/${choice.code}${rest}`, ...(isPagePath(rest) || isLanguageFile(rest) ? {} : { status: 404 as const }) }
+  return { kind: 'rewrite', region, pathname: `/${region}/${choice.code}${rest}`, ...(isPagePath(rest) ? {} : { status: 404 as const }) }
 }

@@ -9,11 +9,3 @@ const PAIR_PAGE = /^\/trade\/spot\/[^/]+\/[^/]+$/
 export function isPagePath(rest: string): boolean {
   return rest === '' || rest === '/' || PAIR_PAGE.test(rest)
 }
-
-/** The markets page's pair-list seed (docs/decisions.md "The browser starts from the page's pair list"), one per language. */
-export const SYMBOL_SEED_FILE = '/symbol-seed.json'
-
-/** `rest` is the path after "/{lang}": a file a language serves beside its pages. */
-export function isLanguageFile(rest: string): boolean {
-  return rest === SYMBOL_SEED_FILE
-}

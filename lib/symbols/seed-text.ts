@@ -1,19 +1,13 @@
 import type { SymbolCacheSeed } from './seed'
 
 /**
- * The markets page refers to its pair list's seed instead of carrying it (docs/decisions.md "The
- * browser starts from the page's pair list"): `url` serves the records (same origin, one per
- * language), `savedAt` says which load they are, so a browser whose own caches are already that
- * new skips the download.
+ * The seed travels in the page as one JSON string, not as an object tree: React's payload parser
+ * visits every value of an object prop while the page hydrates (thousands for a 600-pair list),
+ * but a string once; the browser parses the text when its loader needs it, after hydration
+ * (docs/decisions.md "The browser starts from the embedded pair list").
  */
-export interface SymbolSeedReference {
-  url: string
-  savedAt: number
-}
-
-/** The seed file's body: both records as one JSON object. */
-export function seedText(seed: SymbolCacheSeed): string {
-  return JSON.stringify(seed)
+export function seedText(seed: SymbolCacheSeed | undefined): string | undefined {
+  return seed === undefined ? undefined : JSON.stringify(seed)
 }
 
 /** The seed of seedText's text, or undefined when the text is not a JSON object with both records. */

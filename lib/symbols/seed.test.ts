@@ -2,7 +2,7 @@ import { createMemoryStorage } from '../storage/memory'
 import { createSymbolCaches } from './cache'
 import type { SymbolListResult } from './result'
 import { allAnswerSchema, v3AnswerSchema } from './schema'
-import { seedOf, seedSymbolCaches, storedSeedOf } from './seed'
+import { seedOf, seedSymbolCaches } from './seed'
 import { INCREMENTAL_CACHE_KEY, SYMBOL_CACHE_KEY } from './storage-keys'
 import { allResult, SAMPLE_GROUPS, v3Result } from './testing/fixtures'
 import type { SymbolSource } from './provenance'
@@ -68,21 +68,5 @@ describe('seedSymbolCaches (browser)', () => {
     expect(seedSymbolCaches(browser, broken, 'en', (p) => problems.push(p.key ?? ''))).toEqual({ symbol: 'invalid', incremental: 'invalid' })
     expect(stamps(browser)).toEqual({ version: 'v1', since: 555, savedAt: 500 })
     expect(problems).toEqual([SYMBOL_CACHE_KEY, INCREMENTAL_CACHE_KEY])
-  })
-})
-
-describe('storedSeedOf (the seed file)', () => {
-  it('gives both records of one load, whatever list is in memory', () => {
-    expect(storedSeedOf(storedLoad(1000))?.symbol).toMatchObject({ savedAt: 1000, language: 'en' })
-  })
-
-  it('gives nothing when a record is missing or the two are of different loads', () => {
-    expect(storedSeedOf(createMemoryStorage())).toBeUndefined()
-    const half = storedLoad(1000)
-    half.removeItem(INCREMENTAL_CACHE_KEY)
-    expect(storedSeedOf(half)).toBeUndefined()
-    const mixed = storedLoad(1000)
-    mixed.setItem(SYMBOL_CACHE_KEY, JSON.stringify({ ...JSON.parse(mixed.getItem(SYMBOL_CACHE_KEY) ?? '{}'), savedAt: 2000 }))
-    expect(storedSeedOf(mixed)).toBeUndefined()
   })
 })

@@ -7,8 +7,8 @@ import { INCREMENTAL_CACHE_KEY, SYMBOL_CACHE_KEY } from './storage-keys'
 
 /**
  * The two cache records of the load that produced a page's list, in their stored (compact,
- * short-key) form, which a markets page refers to so the browser's first revalidation is conditional
- * (docs/decisions.md "The browser starts from the page's pair list").
+ * short-key) form, embedded in the page so the browser's first revalidation is conditional
+ * (docs/decisions.md "The browser starts from the embedded pair list").
  */
 export interface SymbolCacheSeed {
   symbol: unknown
@@ -43,34 +43,11 @@ const savedAtOf = (record: unknown) => (record && typeof record === 'object' ? (
  */
 export function seedOf(storage: KeyValueStorage, result: SymbolListResult): SymbolCacheSeed | undefined {
   if (result.provenance.source !== 'v3+all') return undefined
-  const seed = storedSeedOf(storage)
-  return seed && savedAtOf(seed.symbol) === result.provenance.fetchedAt ? seed : undefined
-}
-
-/**
- * Server: the stored records as they stand when both were saved by one load (the same savedAt),
- * whichever list is in memory: the seed file serves them even after a restart, when the last
- * good list was read back from disk as a cached copy.
- */
-export function storedSeedOf(storage: KeyValueStorage): SymbolCacheSeed | undefined {
   const symbol = parseStored(storage, SYMBOL_CACHE_KEY)
   const incremental = parseStored(storage, INCREMENTAL_CACHE_KEY)
-  const savedAt = savedAtOf(symbol)
-  if (typeof savedAt !== 'number' || savedAtOf(incremental) !== savedAt) return undefined
+  const fetchedAt = result.provenance.fetchedAt
+  if (savedAtOf(symbol) !== fetchedAt || savedAtOf(incremental) !== fetchedAt) return undefined
   return { symbol, incremental }
-}
-
-/**
- * Browser: whether its own two records are of this language and at least as new as a page's
- * seed (`savedAt`): then the seed would change nothing and is not fetched. A cheap look at the
- * stamps only; the loader still checks each record against its schema when it reads them.
- */
-export function ownCachesCover(storage: KeyValueStorage, savedAt: number, language: string): boolean {
-  return (Object.values(KEYS) as string[]).every((key) => {
-    const own = parseStored(storage, key)
-    const stamp = savedAtOf(own)
-    return typeof stamp === 'number' && stamp >= savedAt && (own as { language?: unknown }).language === language
-  })
 }
 
 export interface SeedOutcome {

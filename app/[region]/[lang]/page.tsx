@@ -9,10 +9,7 @@ import { pageAlternates } from '@/server/seo'
 import { getSymbolCacheSeed, getSymbolList } from '@/server/symbols'
 import { marketFiguresFor } from '@/server/market'
 import { formatLocale } from '@/lib/i18n/format-locale'
-import type { SymbolSeedReference } from '@/lib/symbols/seed-text'
-import type { SymbolCacheSeed } from '@/lib/symbols/seed'
-import type { SymbolListResult } from '@/lib/symbols'
-import { SYMBOL_SEED_FILE } from '@/lib/regions/page-paths'
+import { seedText } from '@/lib/symbols/seed-text'
 
 // ISR: the list is re-read at most once a minute per region and language (docs/decisions.md "What the build prerenders").
 export const revalidate = 60
@@ -35,11 +32,6 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   }
 }
 
-/** Where the browser finds this list's seed, when the list has one (a live v3+all load): a path on this site, never built from the Host. */
-function seedReference(lang: string, list: SymbolListResult, seed: SymbolCacheSeed | undefined): SymbolSeedReference | undefined {
-  return seed ? { url: `/${lang}${SYMBOL_SEED_FILE}`, savedAt: list.provenance.fetchedAt } : undefined
-}
-
 export default async function MarketsPage({ params }: { params: Params }) {
   const { region, lang } = await params
   const site = resolveSiteContext(region, lang)
@@ -52,7 +44,7 @@ export default async function MarketsPage({ params }: { params: Params }) {
   return (
     <section>
       <h1>{t('title')}</h1>
-      <SymbolList initial={view} seed={seedReference(site.language.code, list, getSymbolCacheSeed(site.region, site.language, list))} lang={site.language.code} figures={figures} />
+      <SymbolList initial={view} seed={seedText(getSymbolCacheSeed(site.region, site.language, list))} lang={site.language.code} figures={figures} />
     </section>
   )
 }
