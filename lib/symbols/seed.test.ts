@@ -1,7 +1,7 @@
 import { createMemoryStorage } from '../storage/memory'
 import { createSymbolCaches } from './cache'
 import type { SymbolListResult } from './result'
-import { allAnswerSchema, v3AnswerSchema } from './schema'
+import { allAnswerSchema, incrementalCacheSchema, symbolCacheSchema, v3AnswerSchema } from './schema'
 import { seedOf, seedSymbolCaches } from './seed'
 import { INCREMENTAL_CACHE_KEY, SYMBOL_CACHE_KEY } from './storage-keys'
 import { allResult, SAMPLE_GROUPS, v3Result } from './testing/fixtures'
@@ -69,4 +69,34 @@ describe('seedSymbolCaches (browser)', () => {
     expect(stamps(browser)).toEqual({ version: 'v1', since: 555, savedAt: 500 })
     expect(problems).toEqual([SYMBOL_CACHE_KEY, INCREMENTAL_CACHE_KEY])
   })
+
+  it('replaces an own record that looks newer but does not fit its schema', () => {
+    const problems: string[] = []
+    const browser = storedLoad(2000, { version: 'v10' })
+    const own = JSON.parse(browser.getItem(SYMBOL_CACHE_KEY)!) as Record<string, unknown>
+    browser.setItem(SYMBOL_CACHE_KEY, JSON.stringify({ ...own, quoteTokenResult: 'broken' }))
+    expect(seedSymbolCaches(browser, seed(), 'en', (p) => problems.push(p.key ?? ''))).toEqual({ symbol: 'written', incremental: 'kept' })
+    expect(stamps(browser).version).toBe('v9')
+    expect(problems).toEqual([SYMBOL_CACHE_KEY])
+  })
+
+  it('checks each record once: the loader’s first read of a seeded or kept record is not checked again', () => {
+    const check = [jest.spyOn(symbolCacheSchema, 'safeParse'), jest.spyOn(incrementalCacheSchema, 'safeParse')]
+    try {
+      const browser = storedLoad(500, { version: 'v1' }) // the symbol record is written, the incremental one kept
+      const own = JSON.parse(browser.getItem(INCREMENTAL_CACHE_KEY)!) as Record<string, unknown>
+      browser.setItem(INCREMENTAL_CACHE_KEY, JSON.stringify({ ...own, savedAt: 3000 }))
+      const given = seed()
+      check.forEach((c) => c.mockClear())
+      expect(seedSymbolCaches(browser, given, 'en')).toEqual({ symbol: 'written', incremental: 'kept' })
+      expect(check.map((c) => c.mock.calls.length)).toEqual([1, 2]) // the seed records, and the own incremental record that is kept
+      const caches = createSymbolCaches(browser)
+      expect(caches.readSymbol()?.version).toBe('v9')
+      expect(caches.readIncremental()?.savedAt).toBe(3000)
+      expect(check.map((c) => c.mock.calls.length)).toEqual([1, 2])
+    } finally {
+      check.forEach((c) => c.mockRestore())
+    }
+  })
 })
+

@@ -1,5 +1,5 @@
-import { readJson, writeJson } from '../storage/json'
-import { createMemoryStorage } from '../storage/memory'
+import { readJson, writeCheckedJson } from '../storage/json'
+import type { z } from 'zod/mini'
 import type { KeyValueStorage, StorageProblemHandler } from '../storage/storage'
 import type { SymbolListResult } from './result'
 import { incrementalCacheSchema, symbolCacheSchema } from './schema'
@@ -17,12 +17,6 @@ export interface SymbolCacheSeed {
 
 const KEYS = { symbol: SYMBOL_CACHE_KEY, incremental: INCREMENTAL_CACHE_KEY } as const
 type Part = keyof typeof KEYS
-
-/** A record's stamp (savedAt, language) when it fits its schema; a misfit is evicted and reported. */
-function stampOf(storage: KeyValueStorage, part: Part, onProblem?: StorageProblemHandler): { savedAt: number; language?: string } | undefined {
-  const read = part === 'symbol' ? readJson(storage, KEYS.symbol, symbolCacheSchema, onProblem) : readJson(storage, KEYS.incremental, incrementalCacheSchema, onProblem)
-  return read.status === 'ok' ? read.value : undefined
-}
 
 function parseStored(storage: KeyValueStorage, key: string): unknown {
   const text = storage.getItem(key)
@@ -55,28 +49,33 @@ export interface SeedOutcome {
   incremental: 'written' | 'kept' | 'invalid'
 }
 
+const SCHEMAS = { symbol: symbolCacheSchema, incremental: incrementalCacheSchema } as const
+
 /**
  * Browser: each seed record replaces the browser's own record of that key unless the own one is
  * of this language and at least as new (never replace better data with worse). A seed record
  * that does not fit its schema or is of another language is not written (and reported).
+ * Each record is parsed and checked once: the own record is checked only when its stamp says it
+ * would be kept, and a written seed record is remembered checked, so the loader's first read of
+ * either needs no second check (lib/storage/json.ts).
  */
 export function seedSymbolCaches(storage: KeyValueStorage, seed: SymbolCacheSeed, language: string, onProblem?: StorageProblemHandler): SeedOutcome {
   const outcome = (part: Part): SeedOutcome[Part] => {
     const key = KEYS[part]
-    const scratch = createMemoryStorage()
-    let incoming: { savedAt: number; language?: string } | undefined
-    try {
-      if (writeJson(scratch, key, seed[part])) incoming = stampOf(scratch, part)
-    } catch {
-      incoming = undefined // not JSON-serialisable: refused below
-    }
-    if (!incoming || incoming.language !== language) {
+    const schema: z.ZodMiniType<{ savedAt: number; language?: string }> = SCHEMAS[part]
+    const incoming = schema.safeParse(seed[part])
+    if (!incoming.success || incoming.data.language !== language) {
       onProblem?.({ kind: 'corrupt', key, detail: 'embedded seed record refused' })
       return 'invalid'
     }
-    const own = stampOf(storage, part, onProblem)
-    if (own && own.language === language && own.savedAt >= incoming.savedAt) return 'kept'
-    return writeJson(storage, key, seed[part]) ? 'written' : 'kept'
+    const own = parseStored(storage, key)
+    const ownSavedAt = savedAtOf(own)
+    const ownLanguage = own && typeof own === 'object' ? (own as { language?: unknown }).language : undefined
+    if (ownLanguage === language && typeof ownSavedAt === 'number' && ownSavedAt >= incoming.data.savedAt) {
+      // Kept only when it also fits its schema (a misfit is evicted and reported by readJson).
+      if (readJson(storage, key, schema, onProblem).status === 'ok') return 'kept'
+    }
+    return writeCheckedJson(storage, key, schema, seed[part], incoming.data) ? 'written' : 'kept'
   }
   return { symbol: outcome('symbol'), incremental: outcome('incremental') }
 }
