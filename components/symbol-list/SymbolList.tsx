@@ -2,8 +2,9 @@
 
 import { startTransition, useDeferredValue, useMemo, useState } from 'react'
 import { useLocale, useTranslations } from 'next-intl'
-import { filterSymbols, type SymbolRow, type SymbolListView } from '@/lib/symbol-view/view'
+import { filterSymbols, type SymbolGroup, type SymbolRow } from '@/lib/symbol-view/view'
 import { searchMarkets } from '@/lib/symbol-view/search'
+import { unpackFigures, unpackView, type PackedFigures, type PackedView } from '@/lib/symbol-view/packed'
 import { nextSort, sortRows, type SortKey, type TickerMap } from '@/lib/symbol-view/sort'
 import type { MarketsTab } from '@/lib/symbol-view/url-state'
 import type { Figures } from '@/lib/market-data/figures'
@@ -34,11 +35,11 @@ const NO_FIGURES: Readonly<Record<string, Figures>> = {}
 const tabId = (tab: MarketsTab) => (tab.kind === 'quote' ? tab.tokenId : tab.kind)
 
 /** The rows a tab shows; a search looks through every group (docs/decisions.md "Markets table: sort, search, URL state"). */
-function selectRows(view: SymbolListView, tab: MarketsTab, tag: string | null, query: string, favourites: ReadonlySet<string>): SymbolRow[] {
-  if (query.trim()) return searchMarkets(view, query)
-  if (tab.kind !== 'favourites') return filterSymbols(view, { tab, tag, query: '' })
+function selectRows(groups: SymbolGroup[], tab: MarketsTab, tag: string | null, query: string, favourites: ReadonlySet<string>): SymbolRow[] {
+  if (query.trim()) return searchMarkets({ groups }, query)
+  if (tab.kind !== 'favourites') return filterSymbols({ groups }, { tab, tag, query: '' })
   const seen = new Set<string>()
-  return view.groups.flatMap((g) => g.rows).filter((row) => favourites.has(row.symbolId) && !seen.has(row.symbolId) && Boolean(seen.add(row.symbolId)))
+  return groups.flatMap((g) => g.rows).filter((row) => favourites.has(row.symbolId) && !seen.has(row.symbolId) && Boolean(seen.add(row.symbolId)))
 }
 
 /** The rows' upstream decimals, which price and change sort by: the live ticker's, else the server's. */
@@ -50,17 +51,21 @@ function tickerMap(initial: Readonly<Record<string, Figures>>, tickers: MarketTi
 
 /** `figures`: the server-formatted price, change and turnover per pair, updated live after hydration. */
 export function SymbolList({
-  initial,
+  initial: packedInitial,
   seed,
   lang,
-  figures: initialFigures = NO_FIGURES,
+  figures: packedFigures,
 }: {
-  initial: SymbolListView
-  /** The browser's cache seed (lib/symbols/seed.ts) as JSON text (lib/symbols/seed-text.ts): absent unless the list is live. */
+  /** The server's list, packed (lib/symbol-view/packed.ts). */
+  initial: PackedView
+  /** The browser's cache seed (lib/symbols/seed.ts) as page text (lib/symbols/seed-text.ts): absent unless the list is live. */
   seed?: string
   lang: string
-  figures?: Readonly<Record<string, Figures>>
+  /** The server's row figures, packed. */
+  figures?: PackedFigures
 }) {
+  const initial = useMemo(() => unpackView(packedInitial), [packedInitial])
+  const initialFigures = useMemo(() => (packedFigures ? unpackFigures(packedFigures) : NO_FIGURES), [packedFigures])
   const t = useTranslations('Markets')
   const locale = useLocale()
   // `locale` formats figures (it may carry -u-nu-latn); requests carry the plain BCP 47 tag.
@@ -80,9 +85,11 @@ export function SymbolList({
   const deferredQuery = useDeferredValue(url.query)
   // Each step keeps its identity while its inputs do, so a render that changes nothing in the table
   // (a tick of an unlisted pair, the hydration flip) leaves the memoised rows alone.
+  // A revalidation that changed no row keeps `view.groups` (keepUnchanged), so nothing below runs again.
   const tabKey = tabId(tab)
+  const groups = view.groups
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `tab` is rebuilt each render; tabKey says which it is
-  const selected = useMemo(() => selectRows(view, tab, tag, deferredQuery, favourites), [view, tabKey, tag, deferredQuery, favourites])
+  const selected = useMemo(() => selectRows(groups, tab, tag, deferredQuery, favourites), [groups, tabKey, tag, deferredQuery, favourites])
   // Name and volume orders do not move with prices: only a price or change order reads figures,
   // and only such an order re-sorts on a push.
   const byTicker = url.sort.key === 'price' || url.sort.key === 'change'

@@ -1,7 +1,7 @@
 'use client'
 
 import useSWR from 'swr'
-import { preferBetter, toSymbolListView, type SymbolListView } from '@/lib/symbol-view/view'
+import { keepUnchanged, preferBetter, toSymbolListView, type SymbolListView } from '@/lib/symbol-view/view'
 import type { SymbolLoader } from '@/lib/symbols'
 import type { ClientRuntime } from '@/lib/browser-runtime/runtime'
 import { useClientRuntime } from '../runtime/ClientRuntime'
@@ -37,9 +37,9 @@ function loaderFor(runtime: ClientRuntime, language: { code: string; locale: str
         const onProblem = (problem: { kind: string; key?: string; detail: string }) => runtime.monitor.event('symbol_storage_problem', { ...problem })
         const storage = createBrowserStorage(() => window.localStorage, { ownKeys: SYMBOL_STORAGE_KEYS })
         // The page's own list seeds the caches, so the first load is conditional (docs/decisions.md "The browser starts from the embedded pair list").
-        const parsed = seed === undefined ? undefined : parseSeedText(seed)
+        const parsed = seed === undefined ? undefined : await parseSeedText(seed)
         if (parsed) seedSymbolCaches(storage, parsed, language.code, onProblem)
-        else if (seed !== undefined) onProblem({ kind: 'corrupt', detail: 'embedded seed is not JSON' })
+        else if (seed !== undefined) onProblem({ kind: 'corrupt', detail: 'embedded seed is not gzip JSON in base64' })
         const monitor = watchLoadFailures(runtime.monitor, (failure) => reportLoadFailure(language.code, failure))
         await nextTask()
         return createSymbolLoader({ client, storage, monitor, now: Date.now, language: language.code })
@@ -65,7 +65,9 @@ export function useSymbolList(initial: SymbolListView, seed: string | undefined,
     async () => {
       const [loader] = await Promise.all([loaderFor(runtime, language, seed), runtime.ready])
       const incoming = toSymbolListView(await loader.load())
-      const next = preferBetter(shown.get(language.code) ?? initial, incoming, Date.now())
+      const current = shown.get(language.code) ?? initial
+      // Unchanged rows keep their objects, so the memoised table rows do not render again.
+      const next = keepUnchanged(current, preferBetter(current, incoming, Date.now()))
       shown.set(language.code, next)
       return next
     },

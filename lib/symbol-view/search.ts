@@ -24,7 +24,7 @@ export function rowMatches(row: SymbolRow, words: readonly string[]): boolean {
 }
 
 /** Rows of every group that match, each pair once (a pair may sit in a quote and a fiat group). */
-export function searchMarkets(view: SymbolListView, query: string): SymbolRow[] {
+export function searchMarkets(view: Pick<SymbolListView, 'groups'>, query: string): SymbolRow[] {
   const words = queryWords(query)
   if (words.length === 0) return []
   const seen = new Set<string>()

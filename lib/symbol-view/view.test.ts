@@ -1,6 +1,6 @@
 import { builtinSymbolList } from '../symbols/builtin'
 import { isStale } from '../symbols/provenance'
-import { filterSymbols, preferBetter, toSymbolListView, type SymbolListView } from './view'
+import { filterSymbols, keepUnchanged, preferBetter, toSymbolListView, type SymbolListView } from './view'
 
 const T0 = Date.UTC(2026, 10, 21)
 
@@ -49,5 +49,45 @@ describe('symbol list view', () => {
     expect(isStale(view('cache', T0).provenance)).toBe(true)
     expect(isStale(view('builtin', T0).provenance)).toBe(true)
     expect(isStale(view('v2', T0).provenance)).toBe(false)
+  })
+})
+
+describe('keepUnchanged', () => {
+  const fresh = () => toSymbolListView(builtinSymbolList(T0))
+
+  it('keeps every row, group and the group list of an unchanged list; the provenance is the new one', () => {
+    const before = fresh()
+    const again = { ...fresh(), provenance: { ...before.provenance, fetchedAt: T0 + 60_000 } }
+    const kept = keepUnchanged(before, again)
+    expect(kept.groups).toBe(before.groups)
+    expect(kept.provenance.fetchedAt).toBe(T0 + 60_000)
+  })
+
+  it('takes a changed row as new, keeps its unchanged neighbours, and a group with a new row or order is new', () => {
+    const before = fresh()
+    const changed = fresh()
+    const [btc, eth] = changed.groups[0]!.rows
+    changed.groups[0]!.rows = [{ ...btc!, volume: '1' }, eth!]
+    const kept = keepUnchanged(before, changed)
+    expect(kept.groups).not.toBe(before.groups)
+    expect(kept.groups[0]!.rows[0]).toBe(changed.groups[0]!.rows[0])
+    expect(kept.groups[0]!.rows[1]).toBe(before.groups[0]!.rows[1])
+    const reordered = fresh()
+    reordered.groups[0]!.rows.reverse()
+    const moved = keepUnchanged(before, reordered)
+    expect(moved.groups[0]).not.toBe(before.groups[0])
+    expect(moved.groups[0]!.rows.map((r) => r.symbolId)).toEqual(['ETHUSDT', 'BTCUSDT'])
+    expect(moved.groups[0]!.rows[0]).toBe(before.groups[0]!.rows[1])
+  })
+
+  it('compares tags and leverage by value', () => {
+    const before = fresh()
+    const tagged = fresh()
+    tagged.groups[0]!.rows[0] = { ...tagged.groups[0]!.rows[0]!, tags: [...tagged.groups[0]!.rows[0]!.tags, 'new'] }
+    expect(keepUnchanged(before, tagged).groups[0]!.rows[0]!.tags).toContain('new')
+    const levered = fresh()
+    levered.groups[0]!.rows[1] = { ...levered.groups[0]!.rows[1]!, leveraged: { direction: 'LONG', ratio: 3 } }
+    expect(keepUnchanged(before, levered).groups[0]!.rows[1]!.leveraged).toEqual({ direction: 'LONG', ratio: 3 })
+    expect(keepUnchanged(levered, { ...levered }).groups).toBe(levered.groups)
   })
 })

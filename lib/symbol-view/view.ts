@@ -77,7 +77,7 @@ export interface SymbolFilter {
 }
 
 /** The rows a tab, tag and search box select. Search matches base, quote or full name. */
-export function filterSymbols(view: SymbolListView, filter: SymbolFilter): SymbolRow[] {
+export function filterSymbols(view: Pick<SymbolListView, 'groups'>, filter: SymbolFilter): SymbolRow[] {
   const groups = filter.tab.kind === 'fiat' ? view.groups.filter((g) => g.isFiat) : view.groups.filter((g) => g.tokenId === (filter.tab as { tokenId: string }).tokenId)
   const query = filter.query.trim().toLowerCase().replace(/[\s/_-]+/g, '')
   return groups.flatMap((group) =>
@@ -100,4 +100,54 @@ export function filterSymbols(view: SymbolListView, filter: SymbolFilter): Symbo
  */
 export function preferBetter(current: SymbolListView | undefined, incoming: SymbolListView, now: number): SymbolListView {
   return preferList(current, incoming, now, (view) => view.pairCount === 0)
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, i) => item === b[i])
+
+function sameRow(a: SymbolRow, b: SymbolRow): boolean {
+  return (
+    a.symbolId === b.symbolId &&
+    a.base === b.base &&
+    a.quote === b.quote &&
+    a.name === b.name &&
+    a.volume === b.volume &&
+    a.priceStep === b.priceStep &&
+    sameList(a.tags, b.tags) &&
+    a.leveraged?.direction === b.leveraged?.direction &&
+    a.leveraged?.ratio === b.leveraged?.ratio &&
+    a.banBuy === b.banBuy &&
+    a.banSell === b.banSell &&
+    a.test === b.test &&
+    a.tradeStatus === b.tradeStatus
+  )
+}
+
+/**
+ * `next` with the row, group and group-list objects of `previous` wherever they are equal, so a
+ * revalidation that changed nothing (a version hit, an empty delta) leaves the memoised table
+ * rows alone instead of re-rendering every one (docs/decisions.md "Rendering without long tasks").
+ */
+export function keepUnchanged(previous: SymbolListView | undefined, next: SymbolListView): SymbolListView {
+  if (!previous || previous === next) return next
+  const before = new Map(previous.groups.map((g) => [g.tokenId, g]))
+  let allKept = previous.groups.length === next.groups.length
+  const groups = next.groups.map((group, i) => {
+    const old = before.get(group.tokenId)
+    if (!old) return ((allKept = false), group)
+    const oldRows = new Map(old.rows.map((row) => [row.symbolId, row]))
+    let rowsKept = old.rows.length === group.rows.length
+    const rows = group.rows.map((row, j) => {
+      const kept = oldRows.get(row.symbolId)
+      if (kept && sameRow(kept, row)) {
+        if (old.rows[j] !== kept) rowsKept = false
+        return kept
+      }
+      rowsKept = false
+      return row
+    })
+    const same = rowsKept && old.tokenName === group.tokenName && old.isFiat === group.isFiat && sameList(old.tags, group.tags)
+    if (!same || previous.groups[i] !== old) allKept = false
+    return same ? old : { ...group, rows: rowsKept ? old.rows : rows }
+  })
+  return { ...next, groups: allKept ? previous.groups : groups }
 }
