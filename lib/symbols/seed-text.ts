@@ -1,22 +1,56 @@
 import type { SymbolCacheSeed } from './seed'
 
 /**
- * The seed travels in the page as one JSON string, not as an object tree: React's payload parser
+ * The seed travels in the page as one string, not as an object tree: React's payload parser
  * visits every value of an object prop while the page hydrates (thousands for a 600-pair list),
- * but a string once; the browser parses the text when its loader needs it, after hydration
+ * but a string once. The string is the seed's JSON, gzip-compressed and in base64: ~60 kB of
+ * page text instead of ~300 kB (the JSON's quotes are escaped again inside the page's inline
+ * scripts), which the browser decodes, tokenises and compiles before the first paint; the
+ * browser inflates it natively (DecompressionStream) when its loader needs it, after hydration
  * (docs/decisions.md "The browser starts from the embedded pair list").
  */
-export function seedText(seed: SymbolCacheSeed | undefined): string | undefined {
-  return seed === undefined ? undefined : JSON.stringify(seed)
+export function seedText(seed: SymbolCacheSeed | undefined, gzip: (bytes: Uint8Array) => Uint8Array): string | undefined {
+  if (seed === undefined) return undefined
+  const packed = gzip(new TextEncoder().encode(JSON.stringify(seed)))
+  let binary = ''
+  for (let i = 0; i < packed.length; i += 0x8000) binary += String.fromCharCode(...packed.subarray(i, i + 0x8000))
+  return btoa(binary)
 }
 
-/** The seed of seedText's text, or undefined when the text is not a JSON object with both records. */
-export function parseSeedText(text: string): SymbolCacheSeed | undefined {
+/** The most a seed may inflate to: a 600-pair seed is ~260 kB; anything near this is not ours. */
+export const SEED_TEXT_MAX_BYTES = 8 * 1024 * 1024
+
+/** Inflates gzip bytes with the platform's DecompressionStream, refusing more than `maxBytes`. */
+export async function gunzipText(bytes: Uint8Array, maxBytes = SEED_TEXT_MAX_BYTES): Promise<string> {
+  const reader = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('gzip')).getReader()
+  const decoder = new TextDecoder()
+  let text = ''
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) return text + decoder.decode()
+    size += value.byteLength
+    if (size > maxBytes) {
+      await reader.cancel()
+      throw new Error(`seed inflates past ${maxBytes} bytes`)
+    }
+    text += decoder.decode(value, { stream: true })
+  }
+}
+
+/**
+ * The seed of seedText's text, or undefined when the text is not base64 of gzip of a JSON object
+ * with both records (the browser then loads in full, as without a seed).
+ */
+export async function parseSeedText(text: string, gunzip: (bytes: Uint8Array) => Promise<string> = gunzipText): Promise<SymbolCacheSeed | undefined> {
   try {
-    const value = JSON.parse(text) as unknown
+    const binary = atob(text)
+    const bytes = new Uint8Array(binary.length)
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
+    const value = JSON.parse(await gunzip(bytes)) as unknown
     if (value && typeof value === 'object' && 'symbol' in value && 'incremental' in value) return value as SymbolCacheSeed
   } catch {
-    // not JSON: no seed
+    // not base64, not gzip, too large or not JSON: no seed
   }
   return undefined
 }

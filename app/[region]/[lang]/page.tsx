@@ -3,13 +3,13 @@ import { notFound } from 'next/navigation'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { SymbolList } from '@/components/symbol-list/SymbolList'
 import { toSymbolListView } from '@/lib/symbol-view/view'
+import { packFigures, packView } from '@/lib/symbol-view/packed'
 import { regionDisplayName } from '@/lib/i18n/region-name'
 import { resolveSiteContext } from '@/server/site-config'
 import { pageAlternates } from '@/server/seo'
-import { getSymbolCacheSeed, getSymbolList } from '@/server/symbols'
+import { getSymbolCacheSeedText, getSymbolList } from '@/server/symbols'
 import { marketFiguresFor } from '@/server/market'
 import { formatLocale } from '@/lib/i18n/format-locale'
-import { seedText } from '@/lib/symbols/seed-text'
 
 // ISR: the list is re-read at most once a minute per region and language (docs/decisions.md "What the build prerenders").
 export const revalidate = 60
@@ -44,7 +44,8 @@ export default async function MarketsPage({ params }: { params: Params }) {
   return (
     <section>
       <h1>{t('title')}</h1>
-      <SymbolList initial={view} seed={seedText(getSymbolCacheSeed(site.region, site.language, list))} lang={site.language.code} figures={figures} />
+      {/* Packed: the page embeds arrays, not named fields (lib/symbol-view/packed.ts). */}
+      <SymbolList initial={packView(view)} seed={getSymbolCacheSeedText(site.region, site.language, list)} lang={site.language.code} figures={packFigures(figures)} />
     </section>
   )
 }
