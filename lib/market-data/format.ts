@@ -50,13 +50,15 @@ export function formatAmount(value: string | undefined, locale: string, places =
   return formatPrice(value, new BigNumber(1).shiftedBy(-places).toFixed(), locale)
 }
 
-export type Direction = 'up' | 'down' | 'flat'
+import { CHANGE_ARROW, type Direction } from './arrow'
+
+export type { Direction }
 
 export interface Change {
   direction: Direction
   /** "+2.28 %"-style text with sign, in the locale's percent format. */
   text: string
-  arrow: '▲' | '▼' | ''
+  arrow: (typeof CHANGE_ARROW)[Direction]
 }
 
 const percentFormat = perLocale((locale) => new Intl.NumberFormat(locale, { style: 'percent', numberingSystem: 'latn', minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' }))
@@ -68,7 +70,7 @@ export function formatChange(fraction: string | undefined, locale: string): Chan
   const rounded = n.decimalPlaces(4, BigNumber.ROUND_HALF_UP)
   const direction: Direction = rounded.gt(0) ? 'up' : rounded.lt(0) ? 'down' : 'flat'
   const text = percentFormat(locale).format(rounded.toNumber())
-  return { direction, text, arrow: direction === 'up' ? '▲' : direction === 'down' ? '▼' : '' }
+  return { direction, text, arrow: CHANGE_ARROW[direction] }
 }
 
 const timeFormat = perLocale((locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC', numberingSystem: 'latn', hourCycle: 'h23' }))

@@ -1,0 +1,44 @@
+import { builtinSymbolList } from '../symbols/builtin'
+import { rowFiguresOf } from '../market-data/figures'
+import { packFigures, packView, unpackFigures, unpackView } from './packed'
+import { toSymbolListView, type SymbolListView, type SymbolRow } from './view'
+
+const T0 = Date.UTC(2026, 10, 26)
+
+/** The built-in list with rows that use every field: a leveraged token, bans, a test pair. */
+function richView(): SymbolListView {
+  const view = toSymbolListView(builtinSymbolList(T0))
+  const [btc] = view.groups[0]!.rows
+  const extra: SymbolRow[] = [
+    { ...btc!, symbolId: 'BTC3LUSDT', base: 'BTC3L', leveraged: { direction: 'LONG', ratio: 3 }, banBuy: true },
+    { ...btc!, symbolId: 'BTC2SUSDT', base: 'BTC2S', leveraged: { direction: 'SHORT', ratio: null }, banSell: true, test: true, tradeStatus: 2, tags: [] },
+  ]
+  view.groups[0]!.rows.push(...extra)
+  return { ...view, pairCount: view.pairCount + extra.length }
+}
+
+describe('the packed list and figures of the markets page', () => {
+  it('unpacks to the very list that was packed', () => {
+    const view = richView()
+    expect(unpackView(JSON.parse(JSON.stringify(packView(view))))).toEqual(view)
+  })
+
+  it('unpacks to the figures the server formatted, change arrow included', () => {
+    const at = T0
+    const figures = {
+      BTCUSDT: rowFiguresOf({ symbol: 'BTCUSDT', lastPrice: '91890.9', price24hPcnt: '0.0041', turnover24h: '2839734279.5', at }, '0.1', 'en'),
+      ETHUSDT: rowFiguresOf({ symbol: 'ETHUSDT', lastPrice: '3119.88', price24hPcnt: '-0.0010', turnover24h: '595896289', at }, '0.01', 'de-DE'),
+      XRPUSDT: rowFiguresOf({ symbol: 'XRPUSDT', lastPrice: '2.18764', price24hPcnt: '0', turnover24h: '1', at }, '0.00001', 'en'),
+      NEWUSDT: rowFiguresOf({ symbol: 'NEWUSDT', lastPrice: '1', price24hPcnt: '', turnover24h: '', at }, '0.1', 'en'),
+    }
+    expect(figures.BTCUSDT.change?.arrow).toBe('▲')
+    expect(figures.NEWUSDT.change).toBeUndefined()
+    expect(unpackFigures(JSON.parse(JSON.stringify(packFigures(figures))))).toEqual(figures)
+  })
+
+  it('is well under half the size of the named form', () => {
+    const view = richView()
+    const many = { ...view, groups: [{ ...view.groups[0]!, rows: Array.from({ length: 300 }, (_, i) => ({ ...view.groups[0]!.rows[0]!, symbolId: `P${i}USDT` })) }] }
+    expect(JSON.stringify(packView(many)).length).toBeLessThan(JSON.stringify(many).length / 2)
+  })
+})

@@ -1,0 +1,75 @@
+/**
+ * The markets page's list and row figures as the page carries them: rows and figures as arrays
+ * in a fixed order instead of objects with named fields. A 600-pair page then embeds ~90 kB
+ * instead of ~230 kB, which the browser decodes, tokenises and compiles (its inline scripts)
+ * before the first paint; unpacking on the client is one pass (docs/decisions.md "Rendering
+ * without long tasks"). Imports no decimal library: the client's first load unpacks it.
+ */
+import type { Figures } from '../market-data/figures'
+import { CHANGE_ARROW, type Direction } from '../market-data/arrow'
+import type { SymbolGroup, SymbolListView, SymbolRow } from './view'
+
+/** Flags of a row: ban buy, ban sell, test pair. */
+const BAN_BUY = 1
+const BAN_SELL = 2
+const TEST = 4
+
+export type PackedRow = [symbolId: string, base: string, quote: string, name: string, volume: string, priceStep: string, tags: string[], leveraged: [direction: 'LONG' | 'SHORT', ratio: number | null] | 0, flags: number, tradeStatus: number]
+export type PackedGroup = Omit<SymbolGroup, 'rows'> & { rows: PackedRow[] }
+export type PackedView = Omit<SymbolListView, 'groups'> & { groups: PackedGroup[] }
+
+export function packView(view: SymbolListView): PackedView {
+  return {
+    ...view,
+    groups: view.groups.map(({ rows, ...group }) => ({
+      ...group,
+      rows: rows.map((r): PackedRow => [r.symbolId, r.base, r.quote, r.name, r.volume, r.priceStep, r.tags, r.leveraged ? [r.leveraged.direction, r.leveraged.ratio] : 0, (r.banBuy ? BAN_BUY : 0) | (r.banSell ? BAN_SELL : 0) | (r.test ? TEST : 0), r.tradeStatus]),
+    })),
+  }
+}
+
+export function unpackView(packed: PackedView): SymbolListView {
+  return {
+    ...packed,
+    groups: packed.groups.map(({ rows, ...group }) => ({
+      ...group,
+      rows: rows.map(
+        ([symbolId, base, quote, name, volume, priceStep, tags, leveraged, flags, tradeStatus]): SymbolRow => ({
+          symbolId,
+          base,
+          quote,
+          name,
+          volume,
+          priceStep,
+          tags,
+          leveraged: leveraged ? { direction: leveraged[0], ratio: leveraged[1] } : null,
+          banBuy: (flags & BAN_BUY) !== 0,
+          banSell: (flags & BAN_SELL) !== 0,
+          test: (flags & TEST) !== 0,
+          tradeStatus,
+        }),
+      ),
+    })),
+  }
+}
+
+/** A markets row's figures (rowFiguresOf): last, turnover, the raw decimals, and the change when there is one. */
+export type PackedFigures = Record<string, [last: string, turnover: string, rawLast: string | null, rawChange: string | null, direction?: Direction, changeText?: string]>
+
+export function packFigures(figures: Readonly<Record<string, Figures>>): PackedFigures {
+  const out: PackedFigures = {}
+  for (const [symbolId, f] of Object.entries(figures)) {
+    const [rawLast, rawChange] = [f.raw?.last ?? null, f.raw?.change ?? null]
+    out[symbolId] = f.change ? [f.last, f.turnover, rawLast, rawChange, f.change.direction, f.change.text] : [f.last, f.turnover, rawLast, rawChange]
+  }
+  return out
+}
+
+export function unpackFigures(packed: PackedFigures): Record<string, Figures> {
+  const out: Record<string, Figures> = {}
+  for (const [symbolId, [last, turnover, rawLast, rawChange, direction, text]] of Object.entries(packed)) {
+    const raw = { last: rawLast ?? undefined, change: rawChange ?? undefined }
+    out[symbolId] = direction && text !== undefined ? { last, change: { direction, text, arrow: CHANGE_ARROW[direction] }, turnover, raw } : { last, turnover, raw }
+  }
+  return out
+}
