@@ -140,7 +140,8 @@ test('the table draws the first 50 pairs; "Show all" draws every pair of the tab
   await page.getByTestId('sort-name').click()
   await expect(page.locator('th', { has: page.getByTestId('sort-name') })).toHaveAttribute('aria-sort', 'ascending')
   const showAll = page.getByTestId('show-all')
-  await expect(showAll).toContainText(String(total))
+  // The button counts the tab's pairs as the table has them now (a revalidation may have added the minute's new pair).
+  await expect.poll(async () => (await showAll.textContent())?.includes(`(${await page.locator('[data-count]').getAttribute('data-count')})`)).toBe(true)
   const firstByName = await page.locator('tbody tr th a').first().textContent()
   await showAll.click()
   await expect(showAll).toHaveCount(0)
