@@ -1,3 +1,4 @@
+import { BodyTooLargeError, readCapped } from '../http/body'
 import type { SymbolCacheSeed } from './seed'
 
 /**
@@ -20,21 +21,13 @@ export function seedText(seed: SymbolCacheSeed | undefined, gzip: (bytes: Uint8A
 /** The most a seed may inflate to: a 600-pair seed is ~260 kB; anything near this is not ours. */
 export const SEED_TEXT_MAX_BYTES = 8 * 1024 * 1024
 
-/** Inflates gzip bytes with the platform's DecompressionStream, refusing more than `maxBytes`. */
+/** Inflates gzip bytes with the platform's DecompressionStream, refusing more than `maxBytes` (cancelled at the cap by readCapped). */
 export async function gunzipText(bytes: Uint8Array, maxBytes = SEED_TEXT_MAX_BYTES): Promise<string> {
-  const reader = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('gzip')).getReader()
-  const decoder = new TextDecoder()
-  let text = ''
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) return text + decoder.decode()
-    size += value.byteLength
-    if (size > maxBytes) {
-      await reader.cancel()
-      throw new Error(`seed inflates past ${maxBytes} bytes`)
-    }
-    text += decoder.decode(value, { stream: true })
+  try {
+    return new TextDecoder().decode(await readCapped(new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('gzip')), maxBytes))
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw new Error(`seed inflates past ${maxBytes} bytes`)
+    throw error
   }
 }
 
