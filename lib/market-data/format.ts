@@ -5,6 +5,7 @@
  */
 import BigNumber from 'bignumber.js'
 import { NO_DATA } from './constants'
+import { CHANGE_ARROW, type Direction } from './arrow'
 
 export { NO_DATA }
 
@@ -49,8 +50,6 @@ export function formatPrice(value: string | undefined, step: string, locale: str
 export function formatAmount(value: string | undefined, locale: string, places = 2): string {
   return formatPrice(value, new BigNumber(1).shiftedBy(-places).toFixed(), locale)
 }
-
-import { CHANGE_ARROW, type Direction } from './arrow'
 
 export type { Direction }
 

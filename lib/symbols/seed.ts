@@ -28,7 +28,8 @@ function parseStored(storage: KeyValueStorage, key: string): unknown {
   }
 }
 
-const savedAtOf = (record: unknown) => (record && typeof record === 'object' ? (record as { savedAt?: unknown }).savedAt : undefined)
+/** A stored record's stamp as it reads, unchecked (the schema check comes after, where it is needed). */
+const stampOf = (record: unknown): { savedAt?: unknown; language?: unknown } => (record && typeof record === 'object' ? (record as { savedAt?: unknown; language?: unknown }) : {})
 
 /**
  * Server: the seed for a rendered list, only when that list is live from v3+all and both stored
@@ -40,7 +41,7 @@ export function seedOf(storage: KeyValueStorage, result: SymbolListResult): Symb
   const symbol = parseStored(storage, SYMBOL_CACHE_KEY)
   const incremental = parseStored(storage, INCREMENTAL_CACHE_KEY)
   const fetchedAt = result.provenance.fetchedAt
-  if (savedAtOf(symbol) !== fetchedAt || savedAtOf(incremental) !== fetchedAt) return undefined
+  if (stampOf(symbol).savedAt !== fetchedAt || stampOf(incremental).savedAt !== fetchedAt) return undefined
   return { symbol, incremental }
 }
 
@@ -68,10 +69,8 @@ export function seedSymbolCaches(storage: KeyValueStorage, seed: SymbolCacheSeed
       onProblem?.({ kind: 'corrupt', key, detail: 'embedded seed record refused' })
       return 'invalid'
     }
-    const own = parseStored(storage, key)
-    const ownSavedAt = savedAtOf(own)
-    const ownLanguage = own && typeof own === 'object' ? (own as { language?: unknown }).language : undefined
-    if (ownLanguage === language && typeof ownSavedAt === 'number' && ownSavedAt >= incoming.data.savedAt) {
+    const own = stampOf(parseStored(storage, key))
+    if (own.language === language && typeof own.savedAt === 'number' && own.savedAt >= incoming.data.savedAt) {
       // Kept only when it also fits its schema (a misfit is evicted and reported by readJson).
       if (readJson(storage, key, schema, onProblem).status === 'ok') return 'kept'
     }
