@@ -10,6 +10,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { paintStalled, summariseRuns, type LighthouseRun, type RunMetrics } from './bench/lighthouse-runs'
 import { figure, formatValue, writeResults, type Figure } from './bench/report'
 import { buildSite, siteEnv, startSimulator, startSite, warmPage } from './bench/stack'
 import { BENCH_LIGHTHOUSE_PORTS } from './support/ports'
@@ -27,7 +28,7 @@ const GOALS = [
   { id: 'seo', label: 'SEO', min: 100, text: '100' },
 ] as const
 
-interface Audit { id: string; title: string; score: number | null; displayValue?: string; details?: { items?: { description?: unknown }[] } }
+interface Audit { id: string; title: string; score: number | null; displayValue?: string; details?: { items?: ({ description?: unknown } & Record<string, unknown>)[] } }
 interface Lhr {
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>
   audits: Record<string, Audit>
@@ -58,35 +59,65 @@ async function audit(url: string): Promise<Lhr> {
   }
 }
 
+/** Runs per page (median taken); `BENCH_LIGHTHOUSE_RUNS` sets another count. */
+export const LIGHTHOUSE_RUNS = 3
+
+function runsWanted(): number {
+  const raw = process.env.BENCH_LIGHTHOUSE_RUNS
+  if (raw === undefined || raw === '') return LIGHTHOUSE_RUNS
+  const n = Number(raw)
+  if (!Number.isInteger(n) || n < 1 || n > 20) throw new Error(`BENCH_LIGHTHOUSE_RUNS must be a whole number from 1 to 20, not "${raw}"`)
+  return n
+}
+
 export async function runLighthouseBench(port: number, logDir: string, say: (line: string) => void): Promise<{ figures: Figure[]; details: Record<string, unknown> }> {
   const figures: Figure[] = []
   const details: Record<string, unknown> = {}
+  const runs = runsWanted()
   mkdirSync(logDir, { recursive: true })
-  say(`\nLighthouse mobile scores (default config: simulated slow 4G and 4× CPU; ${CHROME})`)
+  say(`\nLighthouse mobile scores (default config: simulated slow 4G and 4× CPU; ${CHROME}; median of ${runs} runs per page)`)
   for (const [name, path] of Object.entries(LIGHTHOUSE_PAGES)) {
-    // An ISR hit, as a visitor would mostly get; a first render would be measured otherwise.
-    await warmPage(port, path)
-    const lhr = await audit(`http://localhost:${port}${path}`)
-    // The whole report, to read the audits behind a score (or open in the Lighthouse viewer).
-    const report = join(logDir, `lighthouse-${name}.json`)
-    writeFileSync(report, JSON.stringify(lhr))
-    const scores: Record<string, number | null> = {}
-    for (const goal of GOALS) {
-      const score = lhr.categories[goal.id]?.score
-      const value = score === null || score === undefined ? null : Math.round(score * 100)
-      scores[goal.id] = value
-      const f = figure(`lighthouse ${name}: ${goal.label}`, value, '', { text: goal.text, met: (v) => v >= goal.min })
-      figures.push(f)
-      const lost = losses(lhr, goal.id)
-      say(`  → ${f.name}: ${formatValue(f)}  goal ${goal.text}: ${f.met === null ? 'not measured' : f.met ? 'met' : 'MISSED'}${lost.length ? `; points lost to: ${lost.join(', ')}` : ''}`)
+    const results: LighthouseRun[] = []
+    let last: Lhr | undefined
+    for (let k = 1; k <= runs; k++) {
+      // An ISR hit, as a visitor would mostly get; a first render would be measured otherwise.
+      await warmPage(port, path)
+      const lhr = await audit(`http://localhost:${port}${path}`)
+      last = lhr
+      // Each whole report, to read the audits behind a score (or open in the Lighthouse viewer).
+      const report = join(logDir, `lighthouse-${name}-${k}.json`)
+      writeFileSync(report, JSON.stringify(lhr))
+      const metrics = lhr.audits.metrics?.details?.items?.[0] as RunMetrics | undefined
+      const run: LighthouseRun = { scores: Object.fromEntries(GOALS.map((g) => [g.id, lhr.categories[g.id]?.score])), metrics }
+      results.push(run)
+      const metric = (id: string) => lhr.audits[id]?.displayValue ?? 'n/a'
+      const perf = run.scores.performance
+      say(`  ${name} run ${k}: performance ${typeof perf === 'number' ? Math.round(perf * 100) : 'n/a'}; FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}${paintStalled(metrics) ? `; first paint held back ${Math.round((metrics?.observedFirstContentfulPaint ?? 0) - (metrics?.observedDomContentLoaded ?? 0))} ms after DOMContentLoaded (headless paint stall)` : ''}`)
+      say(`    report: ${report}`)
     }
-    const metric = (id: string) => lhr.audits[id]?.displayValue ?? 'n/a'
-    say(`    FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`)
-    say(`    full report: ${report}`)
-    for (const warning of lhr.runWarnings) say(`    Lighthouse warning: ${warning}`)
-    const consoleErrors = (lhr.audits['errors-in-console']?.details?.items ?? []).map((item) => String(item.description ?? '').slice(0, 160))
+    const summary = summariseRuns(results, GOALS.map((g) => g.id))
+    for (const goal of GOALS) {
+      const f = figure(`lighthouse ${name}: ${goal.label}`, summary.scores[goal.id] ?? null, '', { text: goal.text, met: (v) => v >= goal.min })
+      figures.push(f)
+      const lost = last ? losses(last, goal.id) : []
+      say(`  → ${f.name}: ${formatValue(f)}  goal ${goal.text}: ${f.met === null ? 'not measured' : f.met ? 'met' : 'MISSED'}${lost.length ? `; points lost (last run) to: ${lost.join(', ')}` : ''}`)
+    }
+    figures.push(figure(`lighthouse ${name}: runs with a headless paint stall`, summary.stalled, `of ${summary.runs}`))
+    figures.push(figure(`lighthouse ${name}: performance without stalled runs`, summary.performanceUnstalled, ''))
+    say(`    runs with a headless paint stall: ${summary.stalled} of ${summary.runs}; performance median without them: ${summary.performanceUnstalled ?? 'no such run'}`)
+    for (const warning of last?.runWarnings ?? []) say(`    Lighthouse warning: ${warning}`)
+    const consoleErrors = (last?.audits['errors-in-console']?.details?.items ?? []).map((item) => String(item.description ?? '').slice(0, 160))
     for (const error of new Set(consoleErrors)) say(`    console error: ${error}`)
-    details[name] = { path, version: lhr.lighthouseVersion, scores, lost: Object.fromEntries(GOALS.map((g) => [g.id, losses(lhr, g.id)])), consoleErrors, warnings: lhr.runWarnings }
+    details[name] = {
+      path,
+      version: last?.lighthouseVersion,
+      runs: results.map((r) => ({ scores: r.scores, stalled: paintStalled(r.metrics) })),
+      scores: summary.scores,
+      performanceUnstalled: summary.performanceUnstalled,
+      lost: last ? Object.fromEntries(GOALS.map((g) => [g.id, losses(last, g.id)])) : {},
+      consoleErrors,
+      warnings: last?.runWarnings ?? [],
+    }
   }
   return { figures, details }
 }

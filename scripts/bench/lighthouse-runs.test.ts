@@ -1,0 +1,49 @@
+import { median, paintStalled, PAINT_STALL_MS, summariseRuns, type LighthouseRun } from './lighthouse-runs'
+
+// Observed timings as Lighthouse 13 reported them on this machine (ms after navigation).
+const prompt = { observedDomContentLoaded: 258, observedFirstContentfulPaint: 473 }
+const stalled = { observedDomContentLoaded: 258, observedFirstContentfulPaint: 2271 }
+
+describe('paintStalled', () => {
+  it('tells a first paint held back for seconds from one that follows DOMContentLoaded', () => {
+    expect(paintStalled(prompt)).toBe(false)
+    expect(paintStalled(stalled)).toBe(true)
+  })
+
+  it('draws the line at PAINT_STALL_MS after DOMContentLoaded', () => {
+    expect(paintStalled({ observedDomContentLoaded: 100, observedFirstContentfulPaint: 100 + PAINT_STALL_MS })).toBe(false)
+    expect(paintStalled({ observedDomContentLoaded: 100, observedFirstContentfulPaint: 101 + PAINT_STALL_MS })).toBe(true)
+  })
+
+  it('calls a run without observed timings not stalled', () => {
+    expect(paintStalled(undefined)).toBe(false)
+    expect(paintStalled({ observedFirstContentfulPaint: 3000 })).toBe(false)
+  })
+})
+
+describe('median', () => {
+  it('takes the middle value, the lower one of an even count, and null of none', () => {
+    expect(median([72, 49, 55])).toBe(55)
+    expect(median([90, 40, 60, 70])).toBe(60)
+    expect(median([])).toBeNull()
+  })
+})
+
+describe('summariseRuns', () => {
+  const run = (performance: number | null, metrics: LighthouseRun['metrics'], accessibility: number | null = 1): LighthouseRun => ({
+    scores: { performance, accessibility },
+    metrics,
+  })
+
+  it('gives the median score of every run per category and counts the stalled runs', () => {
+    const summary = summariseRuns([run(0.54, stalled), run(0.72, prompt), run(0.59, stalled)], ['performance', 'accessibility'])
+    expect(summary).toEqual({ scores: { performance: 59, accessibility: 100 }, performanceUnstalled: 72, stalled: 2, runs: 3 })
+  })
+
+  it('leaves out unscored runs, and says null when no run scored or none was unstalled', () => {
+    const summary = summariseRuns([run(null, stalled, null), run(0.5, stalled, null)], ['performance', 'accessibility'])
+    expect(summary.scores).toEqual({ performance: 50, accessibility: null })
+    expect(summary.performanceUnstalled).toBeNull()
+    expect(summary.stalled).toBe(2)
+  })
+})

@@ -1,0 +1,66 @@
+/**
+ * Several Lighthouse runs of one page, summed up: the median score per category, and which runs
+ * were hit by headless Chromium's paint stall (docs/decisions.md "Lighthouse scores in the
+ * bench").
+ *
+ * The stall: in headless runs, viz sometimes withholds BeginFrames from the page for a whole
+ * second or two, so the first frame is presented long after the page was ready to paint with an
+ * idle main thread (GoogleChrome/lighthouse#17148, #17230). Lantern then counts every task
+ * before that late paint into the simulated LCP, and the score drops by 20–30 points with no
+ * change in the page. A script-free copy of our pair page shows it too, so it is not the page's
+ * doing; the bench reports it rather than hiding it.
+ */
+
+/** The part of a Lighthouse result read here (the `metrics` audit's observed timings). */
+export interface RunMetrics {
+  observedDomContentLoaded?: number
+  observedFirstContentfulPaint?: number
+}
+
+export interface LighthouseRun {
+  /** Category id → score 0–1 (null when Lighthouse could not score it). */
+  scores: Record<string, number | null | undefined>
+  metrics: RunMetrics | undefined
+}
+
+/**
+ * First paint this long after DOMContentLoaded is the stall, not the page: unstalled runs of
+ * both pages paint within 0.5 s of it (383–696 ms after navigation, DOMContentLoaded at
+ * 250–380 ms), stalled ones 0.9–2.1 s after it.
+ */
+export const PAINT_STALL_MS = 800
+
+export function paintStalled(metrics: RunMetrics | undefined): boolean {
+  const dcl = metrics?.observedDomContentLoaded
+  const fcp = metrics?.observedFirstContentfulPaint
+  if (typeof dcl !== 'number' || typeof fcp !== 'number') return false
+  return fcp - dcl > PAINT_STALL_MS
+}
+
+/** The median of the numbers given (the lower middle of an even count); null for none. */
+export function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? null
+}
+
+export interface RunsSummary {
+  /** Category id → median score ×100 over every run (null when no run scored it). */
+  scores: Record<string, number | null>
+  /** Median performance ×100 over the runs without a paint stall (null when every run stalled). */
+  performanceUnstalled: number | null
+  stalled: number
+  runs: number
+}
+
+export function summariseRuns(runs: readonly LighthouseRun[], categories: readonly string[]): RunsSummary {
+  const scored = (list: readonly LighthouseRun[], id: string) =>
+    list.map((run) => run.scores[id]).filter((s): s is number => typeof s === 'number').map((s) => Math.round(s * 100))
+  const unstalled = runs.filter((run) => !paintStalled(run.metrics))
+  return {
+    scores: Object.fromEntries(categories.map((id) => [id, median(scored(runs, id))])),
+    performanceUnstalled: median(scored(unstalled, 'performance')),
+    stalled: runs.length - unstalled.length,
+    runs: runs.length,
+  }
+}
