@@ -6,6 +6,7 @@
 import { devices, expect, test, type Page } from '@playwright/test'
 import { regionOrigin } from './support/hosts'
 import { e2eEnv } from '../playwright.config'
+import { MARKETS_ROWS_DRAWN } from '../lib/symbol-view/drawn'
 
 const MAIN = regionOrigin('main')
 const PAGES = { markets: '', pair: '/trade/spot/BTC/USDT', notFound: '/no/such/page' }
@@ -130,11 +131,11 @@ test('sorting by name and volume sets aria-sort and orders the rows; price and c
   expect((await volumes()).length).toBeGreaterThan(10)
 })
 
-test('the table draws the first 50 pairs; "Show all" draws every pair of the tab, which search and sort already saw', async ({ page }) => {
+test(`the table draws the first ${MARKETS_ROWS_DRAWN} pairs; "Show all" draws every pair of the tab, which search and sort already saw`, async ({ page }) => {
   await page.goto(`${MAIN}/en`)
   const total = Number(await page.locator('[data-count]').getAttribute('data-count'))
-  expect(total).toBeGreaterThan(50)
-  await expect(page.locator('tbody tr')).toHaveCount(50)
+  expect(total).toBeGreaterThan(MARKETS_ROWS_DRAWN)
+  await expect(page.locator('tbody tr')).toHaveCount(MARKETS_ROWS_DRAWN)
   // Sorting orders every pair of the tab, not only the drawn ones: the A-to-Z head is the tab's first by name.
   await expect(page.getByTestId('sort-name')).toBeEnabled()
   await page.getByTestId('sort-name').click()
@@ -147,7 +148,7 @@ test('the table draws the first 50 pairs; "Show all" draws every pair of the tab
   await expect(showAll).toHaveCount(0)
   // Every pair the tab has now (the simulator lists a pair a minute, so the count may have moved by one).
   await expect.poll(async () => (await page.locator('tbody tr').count()) - Number(await page.locator('[data-count]').getAttribute('data-count'))).toBe(0)
-  expect(await page.locator('tbody tr').count()).toBeGreaterThan(50)
+  expect(await page.locator('tbody tr').count()).toBeGreaterThan(MARKETS_ROWS_DRAWN)
   const names = await page.locator('tbody tr th a').allTextContents()
   expect(names[0]).toBe(firstByName)
   expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')))

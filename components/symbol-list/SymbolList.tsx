@@ -21,14 +21,8 @@ import { useHydrated } from '../useHydrated'
 import { TurnoverHead, useMarketTickers } from '../market/MarketCells'
 import { MarketRow } from './MarketRow'
 import { rowTextOf } from './row-text'
+import { MARKETS_ROWS_DRAWN } from '@/lib/symbol-view/drawn'
 
-/**
- * Rows drawn until the trader asks for all: a phone shows about ten, a desktop about twenty-five.
- * Drawing (and hydrating, and laying out) every pair of a 600-pair list costs a phone seconds of
- * blocked main thread; search, sort and tabs still see every pair (docs/decisions.md "Markets
- * table: rows drawn").
- */
-export const MARKETS_ROWS_DRAWN = 50
 
 const NO_FIGURES: Readonly<Record<string, Figures>> = {}
 
