@@ -172,9 +172,14 @@ test('a bridge that rejects or throws shows the generic notice and leaves no unh
 
 test('the collector receives batched events from the page', async ({ page, request }) => {
   const before = await eventsCounted(request)
+  // The page queues an event once its first pair-list revalidation is done (symbol_list_loaded).
+  // A fixed 500 ms after the server-rendered provenance was sometimes too early on a loaded CI
+  // machine: the page was left with nothing queued and the collector got nothing.
+  const revalidated = page.waitForResponse((response) => response.url().includes('symbol_list_all'), { timeout: 30_000 })
   await page.goto(`${TR}/en-TR`)
   await expect(page.getByTestId('provenance')).toHaveAttribute('data-source', 'v3+all')
-  await page.waitForTimeout(500)
+  await revalidated
+  await page.waitForTimeout(1000)
   await page.goto('about:blank') // pagehide flushes the queue with a beacon
   await expect.poll(() => eventsCounted(request), { timeout: 10_000 }).toBeGreaterThan(before)
 })
