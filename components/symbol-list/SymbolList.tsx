@@ -4,6 +4,7 @@ import { startTransition, useDeferredValue, useMemo, useState } from 'react'
 import { useLocale, useTranslations } from 'next-intl'
 import { filterSymbols, type SymbolGroup, type SymbolRow } from '@/lib/symbol-view/view'
 import { searchMarkets } from '@/lib/symbol-view/search'
+import { MARKETS_ROWS_DRAWN } from '@/lib/symbol-view/drawn'
 import { unpackFigures, unpackView, type PackedFigures, type PackedView } from '@/lib/symbol-view/packed'
 import { nextSort, sortRows, type SortKey, type TickerMap } from '@/lib/symbol-view/sort'
 import type { MarketsTab } from '@/lib/symbol-view/url-state'
@@ -21,8 +22,6 @@ import { useHydrated } from '../useHydrated'
 import { TurnoverHead, useMarketTickers } from '../market/MarketCells'
 import { MarketRow } from './MarketRow'
 import { rowTextOf } from './row-text'
-import { MARKETS_ROWS_DRAWN } from '@/lib/symbol-view/drawn'
-
 
 const NO_FIGURES: Readonly<Record<string, Figures>> = {}
 
