@@ -10,7 +10,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { paintStalled, summariseRuns, type LighthouseRun, type RunMetrics } from './bench/lighthouse-runs'
+import { paintHoldMs, paintStalled, summariseRuns, type LighthouseRun, type RunMetrics } from './bench/lighthouse-runs'
 import { figure, formatValue, writeResults, type Figure } from './bench/report'
 import { buildSite, siteEnv, startSimulator, startSite, warmPage } from './bench/stack'
 import { BENCH_LIGHTHOUSE_PORTS } from './support/ports'
@@ -92,7 +92,7 @@ export async function runLighthouseBench(port: number, logDir: string, say: (lin
       results.push(run)
       const metric = (id: string) => lhr.audits[id]?.displayValue ?? 'n/a'
       const perf = run.scores.performance
-      say(`  ${name} run ${k}: performance ${typeof perf === 'number' ? Math.round(perf * 100) : 'n/a'}; FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}${paintStalled(metrics) ? `; first paint held back ${Math.round((metrics?.observedFirstContentfulPaint ?? 0) - (metrics?.observedDomContentLoaded ?? 0))} ms after DOMContentLoaded (headless paint stall)` : ''}`)
+      say(`  ${name} run ${k}: performance ${typeof perf === 'number' ? Math.round(perf * 100) : 'n/a'}; FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}${paintStalled(metrics) ? `; first paint held back ${Math.round(paintHoldMs(metrics) ?? 0)} ms after DOMContentLoaded (headless paint stall)` : ''}`)
       say(`    report: ${report}`)
     }
     const summary = summariseRuns(results, GOALS.map((g) => g.id))

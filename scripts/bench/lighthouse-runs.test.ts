@@ -1,4 +1,4 @@
-import { median, paintStalled, PAINT_STALL_MS, summariseRuns, type LighthouseRun } from './lighthouse-runs'
+import { median, paintHoldMs, paintStalled, PAINT_STALL_MS, summariseRuns, type LighthouseRun } from './lighthouse-runs'
 
 // Observed timings as Lighthouse 13 reported them on this machine (ms after navigation).
 const prompt = { observedDomContentLoaded: 258, observedFirstContentfulPaint: 473 }
@@ -13,6 +13,11 @@ describe('paintStalled', () => {
   it('draws the line at PAINT_STALL_MS after DOMContentLoaded', () => {
     expect(paintStalled({ observedDomContentLoaded: 100, observedFirstContentfulPaint: 100 + PAINT_STALL_MS })).toBe(false)
     expect(paintStalled({ observedDomContentLoaded: 100, observedFirstContentfulPaint: 101 + PAINT_STALL_MS })).toBe(true)
+  })
+
+  it('measures the hold from DOMContentLoaded to the first paint', () => {
+    expect(paintHoldMs(stalled)).toBe(2013)
+    expect(paintHoldMs({ observedDomContentLoaded: 258 })).toBeNull()
   })
 
   it('calls a run without observed timings not stalled', () => {

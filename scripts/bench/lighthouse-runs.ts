@@ -30,11 +30,17 @@ export interface LighthouseRun {
  */
 export const PAINT_STALL_MS = 800
 
-export function paintStalled(metrics: RunMetrics | undefined): boolean {
+/** How long after DOMContentLoaded the first paint came; null without both observed timings. */
+export function paintHoldMs(metrics: RunMetrics | undefined): number | null {
   const dcl = metrics?.observedDomContentLoaded
   const fcp = metrics?.observedFirstContentfulPaint
-  if (typeof dcl !== 'number' || typeof fcp !== 'number') return false
-  return fcp - dcl > PAINT_STALL_MS
+  if (typeof dcl !== 'number' || typeof fcp !== 'number') return null
+  return fcp - dcl
+}
+
+export function paintStalled(metrics: RunMetrics | undefined): boolean {
+  const held = paintHoldMs(metrics)
+  return held !== null && held > PAINT_STALL_MS
 }
 
 /** The median of the numbers given (the lower middle of an even count); null for none. */
