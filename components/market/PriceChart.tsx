@@ -13,72 +13,102 @@ const bar = (c: Candle) => ({ time: (c.start / 1000) as import('lightweight-char
 const cssVar = (name: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim()
 const colours = () => ({ upColor: cssVar('--rise'), downColor: cssVar('--fall'), wickUpColor: cssVar('--rise'), wickDownColor: cssVar('--fall'), borderVisible: false })
 
+type Lib = typeof import('lightweight-charts') & typeof import('@/lib/market-data/format')
+
 /**
  * Candles from the kline endpoint of the data origin, with a live last candle from the page's
  * websocket (useLiveTickers forwards kline pushes as `market-candle` events). lightweight-charts
  * is imported in an effect, after the first paint, so it is a chunk of its own that only this
- * page loads (docs/decisions.md "Price chart").
+ * page loads; the chart is made only once its first candles are here, so its first frame already
+ * draws them (one full draw, not an empty one and then another; docs/decisions.md "Price chart").
  */
 export function PriceChart(props: { symbol: string; step: string; locale: string; chartLocale: string; interval: ChartInterval; onInterval: (i: ChartInterval) => void }) {
   const { symbol, step, locale, chartLocale, interval, onInterval } = props
   const t = useTranslations('Market')
   const box = useRef<HTMLDivElement>(null)
+  const [lib, setLib] = useState<Lib | null>(null)
+  const [candles, setCandles] = useState<readonly Candle[] | null>(null)
+  /** The candles now in the chart: a made chart starts with them, later ones replace them. */
+  const latest = useRef<readonly Candle[] | null>(null)
+  const shown = useRef<readonly Candle[] | null>(null)
   const [chart, setChart] = useState<{ chart: Chart; series: Series } | null>(null)
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading')
   const origin = useMarketSource()
 
+  // The chart and the decimal formatting (bignumber.js) are chunks of their own, loaded after the first paint.
   useEffect(() => {
-    let made: Chart | undefined
-    let observer: MutationObserver | undefined
     let live = true
-    // The chart and the decimal formatting (bignumber.js) are chunks of their own, loaded after the first paint.
     Promise.all([import('lightweight-charts'), import('@/lib/market-data/format')]).then(
-      ([{ createChart, CandlestickSeries }, { formatPrice, stepDecimals }]) => {
-        if (!live || !box.current) return
-        const decimals = stepDecimals(step)
-        made = createChart(box.current, {
-          autoSize: true,
-          layout: { background: { color: 'transparent' }, textColor: cssVar('--muted') },
-          grid: { vertLines: { color: cssVar('--line') }, horzLines: { color: cssVar('--line') } },
-          localization: { locale: chartIntlLocale(chartLocale), priceFormatter: (p: number) => formatPrice(p.toFixed(decimals), step, locale) },
-          timeScale: { timeVisible: true },
-        })
-        const series = made.addSeries(CandlestickSeries, colours())
-        // The user's rise/fall colours apply to the chart at once.
-        observer = new MutationObserver(() => series.applyOptions(colours()))
-        observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-updown', 'data-theme'] })
-        setChart({ chart: made, series })
-      },
+      ([charts, format]) => live && setLib({ ...charts, ...format }),
       () => live && setState('error'),
     )
     return () => {
       live = false
-      observer?.disconnect()
-      made?.remove()
     }
-  }, [step, locale, chartLocale])
+  }, [])
 
   useEffect(() => {
-    if (!chart || !origin) return
+    if (!origin) return
     const controller = new AbortController()
     fetch(`${origin}/v5/market/kline?category=spot&symbol=${encodeURIComponent(symbol)}&interval=${interval}&limit=200`, { signal: controller.signal })
       .then((res) => (res.ok ? res.json() : Promise.reject(new Error(`kline: HTTP ${res.status}`))))
       .then((body: unknown) => {
-        chart.series.setData(parseKlineAnswer(body).map(bar))
-        chart.chart.timeScale().fitContent()
-        setState('ready')
+        const list = parseKlineAnswer(body)
+        latest.current = list
+        setCandles(list)
       })
       .catch(() => !controller.signal.aborted && setState((s) => (s === 'ready' ? s : 'error')))
+    return () => controller.abort()
+  }, [origin, symbol, interval])
+
+  const haveCandles = candles !== null
+  useEffect(() => {
+    if (!lib || !haveCandles || !box.current) return
+    const decimals = lib.stepDecimals(step)
+    const made = lib.createChart(box.current, {
+      autoSize: true,
+      layout: { background: { color: 'transparent' }, textColor: cssVar('--muted') },
+      grid: { vertLines: { color: cssVar('--line') }, horzLines: { color: cssVar('--line') } },
+      localization: { locale: chartIntlLocale(chartLocale), priceFormatter: (p: number) => lib.formatPrice(p.toFixed(decimals), step, locale) },
+      timeScale: { timeVisible: true },
+    })
+    const series = made.addSeries(lib.CandlestickSeries, colours())
+    // In the same task as the chart is made, before its first frame.
+    show(made, series, latest.current)
+    // The user's rise/fall colours apply to the chart at once.
+    const observer = new MutationObserver(() => series.applyOptions(colours()))
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-updown', 'data-theme'] })
+    setChart({ chart: made, series })
+    setState('ready')
+    return () => {
+      observer.disconnect()
+      made.remove()
+      shown.current = null
+      setChart(null)
+    }
+  }, [lib, haveCandles, step, locale, chartLocale])
+
+  function show(made: Chart, series: Series, list: readonly Candle[] | null) {
+    if (!list || shown.current === list) return
+    shown.current = list
+    series.setData(list.map(bar))
+    made.timeScale().fitContent()
+  }
+
+  // Candles of another interval or origin, once the chart is made.
+  useEffect(() => {
+    if (chart) show(chart.chart, chart.series, candles)
+  }, [chart, candles])
+
+  useEffect(() => {
+    if (!chart) return
     const onCandle = (e: Event) => {
       const { detail } = e as CustomEvent<{ interval: string; symbol: string; candle: Candle }>
       if (detail.interval === interval && detail.symbol === symbol) chart.series.update(bar(detail.candle))
     }
     window.addEventListener('market-candle', onCandle)
-    return () => {
-      controller.abort()
-      window.removeEventListener('market-candle', onCandle)
-    }
-  }, [chart, origin, symbol, interval])
+    return () => window.removeEventListener('market-candle', onCandle)
+  }, [chart, symbol, interval])
 
   return (
     <section className="price-chart" aria-label={t('chart')}>
