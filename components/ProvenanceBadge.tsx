@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from 'next-intl'
 import type { Provenance } from '@/lib/symbols/provenance'
 import { provenanceAsShown } from '@/lib/symbols/shown'
-import { formatAge } from './format'
+import { formatAge, formatCount } from './format'
 import { useNow } from './useNow'
 import { FormattedText } from './FormattedText'
 
@@ -41,7 +41,7 @@ export function ProvenanceBadge({ provenance }: { provenance: Provenance }) {
       <span className="provenance-slot" {...reserve(t(SOURCE_KEY[provenance.source]), t('source_cache'))}>
         <span>{t(SOURCE_KEY[shown.source])}</span>
       </span>
-      {provenance.dropped > 0 ? <> · <FormattedText format={() => t('dropped', { count: provenance.dropped })} /></> : null}
+      {provenance.dropped > 0 ? <> · <FormattedText format={() => t('dropped', { count: provenance.dropped, shown: formatCount(locale, provenance.dropped) })} /></> : null}
       {shown.ageMs !== null ? <> · <FormattedText format={() => t('updated', { age: formatAge(locale, shown.ageMs ?? 0) })} /></> : null}
     </p>
   )

@@ -1,6 +1,10 @@
+import { figureFormatsOf, formatCompact, formatPlainNumber, formatUnit } from '@/lib/i18n/figure-formats'
+
 /**
  * Number formatting for every page, with the language's BCP 47 locale. Trading figures use Latin
- * digits in every language (docs/decisions.md "Latin digits for figures"), as exchanges do.
+ * digits in every language (docs/decisions.md "Latin digits for figures"), as exchanges do. What
+ * client components format goes through the page's figure formats, which build no Intl object in
+ * the browser (docs/decisions.md "Figure formats from the server").
  */
 const cache = new Map<string, Intl.NumberFormat>()
 
@@ -17,10 +21,10 @@ function formatter(locale: string, options: Intl.NumberFormatOptions): Intl.Numb
 /** 24h volume, compact ("1.2M"); display only, so a float is fine here. */
 export function formatVolume(locale: string, volume: string): string {
   const value = Number(volume)
-  return Number.isFinite(value) ? formatter(locale, { notation: 'compact', maximumFractionDigits: 2 }).format(value) : volume
+  return Number.isFinite(value) ? formatCompact(figureFormatsOf(locale), value) : volume
 }
 
-/** A fraction such as "0.03" as a percentage ("3%"). */
+/** A fraction such as "0.03" as a percentage ("3%"); the server's pair details only. */
 export function formatPercent(locale: string, fraction: string): string {
   const value = Number(fraction)
   return Number.isFinite(value) ? formatter(locale, { style: 'percent', maximumFractionDigits: 4 }).format(value) : fraction
@@ -29,8 +33,14 @@ export function formatPercent(locale: string, fraction: string): string {
 /** Age of a list, e.g. "5 min", "2 hr", "3 days". */
 export function formatAge(locale: string, ageMs: number): string {
   const minutes = Math.max(0, Math.round(ageMs / 60_000))
-  if (minutes < 60) return formatter(locale, { style: 'unit', unit: 'minute', unitDisplay: 'short' }).format(minutes)
+  const formats = figureFormatsOf(locale)
+  if (minutes < 60) return formatUnit(formats, 'minute', minutes)
   const hours = Math.round(minutes / 60)
-  if (hours < 48) return formatter(locale, { style: 'unit', unit: 'hour', unitDisplay: 'short' }).format(hours)
-  return formatter(locale, { style: 'unit', unit: 'day', unitDisplay: 'short' }).format(Math.round(hours / 24))
+  if (hours < 48) return formatUnit(formats, 'hour', hours)
+  return formatUnit(formats, 'day', Math.round(hours / 24))
+}
+
+/** A count for a plural message's {shown} ("1,234 pairs"): the message picks its form from the number, this writes it. */
+export function formatCount(locale: string, count: number): string {
+  return formatPlainNumber(count, 0, figureFormatsOf(locale))
 }

@@ -12,6 +12,7 @@ import type { Figures } from '@/lib/market-data/figures'
 import type { MarketTickers } from '@/lib/market-data/tickers'
 import { ProvenanceBadge } from '../ProvenanceBadge'
 import { FormattedText } from '../FormattedText'
+import { formatCount } from '../format'
 import { useSymbolList } from './useSymbolList'
 import { useMarketsUrl } from './useMarketsUrl'
 import { useFavourites } from './useFavourites'
@@ -130,7 +131,7 @@ export function SymbolList({
       ) : null}
       <div id="markets-panel" role="tabpanel" aria-labelledby={url.query.trim() ? undefined : `tab-${tabId(tab)}`} aria-label={url.query.trim() ? t('searchLabel') : undefined}>
         <p className="count" aria-live="polite" data-count={rows.length}>
-          <FormattedText format={() => t('count', { count: rows.length })} />
+          <FormattedText format={() => t('count', { count: rows.length, shown: formatCount(locale, rows.length) })} />
         </p>
         {rows.length === 0 ? <p>{tab.kind === 'favourites' && !url.query.trim() ? t('favouritesEmpty') : t('noResults', { query: url.query })}</p> : null}
         {/* Its own scroll box: a row of long figures (an 11-decimal price) never widens the page. */}

@@ -4,6 +4,7 @@
  * "Latin digits for figures"), and a change that carries sign and arrow, not colour alone.
  */
 import BigNumber from 'bignumber.js'
+import { figureFormatsOf, formatPercentChange, formatTimeWith, TIME_OPTIONS } from '../i18n/figure-formats'
 import { NO_DATA } from './constants'
 import { CHANGE_ARROW, type Direction } from './arrow'
 
@@ -14,23 +15,12 @@ const DECIMAL = /^-?\d+(\.\d+)?$/
 const parseDecimal = (value: string | undefined) => (value !== undefined && DECIMAL.test(value) ? new BigNumber(value) : undefined)
 
 /**
- * `make` once per locale: building an Intl object costs more than formatting with it, and a
- * markets page formats hundreds of figures.
+ * The locale's grouping and decimal separators, from its figure formats (read from Intl once on
+ * the server, handed to the browser with the page: lib/i18n/figure-formats.ts).
  */
-function perLocale<T>(make: (locale: string) => T): (locale: string) => T {
-  const made = new Map<string, T>()
-  return (locale) => {
-    let value = made.get(locale)
-    if (value === undefined) made.set(locale, (value = make(locale)))
-    return value
-  }
+export function separators(locale: string): { group: string; decimal: string } {
+  return figureFormatsOf(locale)
 }
-
-/** The locale's grouping and decimal separators, read once from Intl. */
-export const separators = perLocale((locale): { group: string; decimal: string } => {
-  const parts = new Intl.NumberFormat(locale, { numberingSystem: 'latn', useGrouping: true }).formatToParts(1234567.5)
-  return { group: parts.find((p) => p.type === 'group')?.value ?? ',', decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.' }
-})
 
 /** Decimal places of a step such as "0.01" (2) or "1" (0); "10" counts as 0. */
 export function stepDecimals(step: string): number {
@@ -60,21 +50,17 @@ export interface Change {
   arrow: (typeof CHANGE_ARROW)[Direction]
 }
 
-const percentFormat = perLocale((locale) => new Intl.NumberFormat(locale, { style: 'percent', numberingSystem: 'latn', minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' }))
-
 /** price24hPcnt ("0.0228") as a signed percentage with its direction and arrow. */
 export function formatChange(fraction: string | undefined, locale: string): Change | undefined {
   const n = parseDecimal(fraction)
   if (!n) return undefined
   const rounded = n.decimalPlaces(4, BigNumber.ROUND_HALF_UP)
   const direction: Direction = rounded.gt(0) ? 'up' : rounded.lt(0) ? 'down' : 'flat'
-  const text = percentFormat(locale).format(rounded.toNumber())
+  const text = formatPercentChange(figureFormatsOf(locale), rounded.toNumber())
   return { direction, text, arrow: CHANGE_ARROW[direction] }
 }
 
-const timeFormat = perLocale((locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC', numberingSystem: 'latn', hourCycle: 'h23' }))
-
 /** The time of a price, in UTC with the locale's date order and Latin digits (the page says "UTC"). */
 export function formatPriceTime(ms: number, locale: string): string {
-  return timeFormat(locale).format(ms)
+  return formatTimeWith(figureFormatsOf(locale), ms) ?? new Intl.DateTimeFormat(locale, TIME_OPTIONS).format(ms)
 }

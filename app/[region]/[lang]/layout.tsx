@@ -10,6 +10,8 @@ import { UpDownScript } from '@/components/market/UpDownScript'
 import { REGION_UPDOWN } from '@/lib/market-data/updown'
 import { ClientRuntimeProvider } from '@/components/runtime/ClientRuntime'
 import { pickClientMessages, type Messages } from '@/i18n/messages'
+import { FigureFormatsProvider } from '@/components/FigureFormats'
+import { figureFormatsOf } from '@/lib/i18n/figure-formats'
 import { formatLocale } from '@/lib/i18n/format-locale'
 import { LANGUAGES } from '@/lib/i18n/languages'
 import { allSiteParams, clientSiteConfig, resolveSiteContext } from '@/server/site-config'
@@ -49,11 +51,13 @@ export default async function SiteLayout({ children, params }: { children: React
       </head>
       <body data-region={site.region.id}>
         <NextIntlClientProvider locale={formatLocale(site.language)} messages={pickClientMessages(messages)} timeZone="UTC">
-          <ClientRuntimeProvider site={clientSiteConfig(site.region.id)}>
-            <Header lang={site.language.code} languages={languages} />
-            <main id="content">{children}</main>
-            <Footer language={site.language} />
-          </ClientRuntimeProvider>
+          <FigureFormatsProvider formats={figureFormatsOf(formatLocale(site.language))}>
+            <ClientRuntimeProvider site={clientSiteConfig(site.region.id)}>
+              <Header lang={site.language.code} languages={languages} />
+              <main id="content">{children}</main>
+              <Footer language={site.language} />
+            </ClientRuntimeProvider>
+          </FigureFormatsProvider>
         </NextIntlClientProvider>
       </body>
     </html>
