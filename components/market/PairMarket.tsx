@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from 'react'
 import type { DerivedSymbol } from '@/lib/symbols/derive'
 import type { ChartInterval } from '@/lib/market-data/kline'
 import type { Figures } from '@/lib/market-data/figures'
+import type { ChartTimeFormats } from '@/lib/market-data/chart-time'
 import { PairPrice } from './PairPrice'
 
 import { useHydrated } from '../useHydrated'
@@ -14,7 +15,7 @@ const PriceChart = lazy(() => import('./PriceChart').then((m) => ({ default: m.P
 const placeholder = <div className="price-chart" aria-hidden="true" />
 
 /** The pair page's market block: live price and stats, and the chart (whose live candle shares the price's socket). */
-export function PairMarket({ pair, figures, locale, chartLocale }: { pair: DerivedSymbol; figures: Figures; locale: string; chartLocale: string }) {
+export function PairMarket({ pair, figures, locale, chartTimes }: { pair: DerivedSymbol; figures: Figures; locale: string; chartTimes: ChartTimeFormats }) {
   const [interval, setInterval] = useState<ChartInterval>('60')
   // Rendered (and so imported) only once hydrated: the server HTML and the first paint have the placeholder.
   const hydrated = useHydrated()
@@ -23,7 +24,7 @@ export function PairMarket({ pair, figures, locale, chartLocale }: { pair: Deriv
       <PairPrice symbol={pair.symbolId} base={pair.baseTokenName} quote={pair.quoteTokenName} step={pair.minPricePrecision} initial={figures} locale={locale} topics={[`kline.${interval}.${pair.symbolId}`]} />
       {hydrated ? (
         <Suspense fallback={placeholder}>
-          <PriceChart symbol={pair.symbolId} step={pair.minPricePrecision} locale={locale} chartLocale={chartLocale} interval={interval} onInterval={setInterval} />
+          <PriceChart symbol={pair.symbolId} step={pair.minPricePrecision} locale={locale} chartTimes={chartTimes} interval={interval} onInterval={setInterval} />
         </Suspense>
       ) : (
         placeholder

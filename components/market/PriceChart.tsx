@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react'
 import { useTranslations } from 'next-intl'
-import { chartIntlLocale } from '@/lib/market-data/chart-locale'
+import { formatCrosshairTime, formatTickMark, type ChartTimeFormats } from '@/lib/market-data/chart-time'
 import { CHART_INTERVALS, parseKlineAnswer, type Candle, type ChartInterval } from '@/lib/market-data/kline'
 import { useMarketSource } from './useMarketSource'
 
@@ -22,8 +22,8 @@ type Lib = typeof import('lightweight-charts') & typeof import('@/lib/market-dat
  * page loads; the chart is made only once its first candles are here, so its first frame already
  * draws them (one full draw, not an empty one and then another; docs/decisions.md "Price chart").
  */
-export function PriceChart(props: { symbol: string; step: string; locale: string; chartLocale: string; interval: ChartInterval; onInterval: (i: ChartInterval) => void }) {
-  const { symbol, step, locale, chartLocale, interval, onInterval } = props
+export function PriceChart(props: { symbol: string; step: string; locale: string; chartTimes: ChartTimeFormats; interval: ChartInterval; onInterval: (i: ChartInterval) => void }) {
+  const { symbol, step, locale, chartTimes, interval, onInterval } = props
   const t = useTranslations('Market')
   const box = useRef<HTMLDivElement>(null)
   const [lib, setLib] = useState<Lib | null>(null)
@@ -69,8 +69,13 @@ export function PriceChart(props: { symbol: string; step: string; locale: string
       autoSize: true,
       layout: { background: { color: 'transparent' }, textColor: cssVar('--muted') },
       grid: { vertLines: { color: cssVar('--line') }, horzLines: { color: cssVar('--line') } },
-      localization: { locale: chartIntlLocale(chartLocale), priceFormatter: (p: number) => lib.formatPrice(p.toFixed(decimals), step, locale) },
-      timeScale: { timeVisible: true },
+      localization: {
+        locale: chartTimes.locale,
+        priceFormatter: (p: number) => lib.formatPrice(p.toFixed(decimals), step, locale),
+        // Time labels from the server's formats: the library's own build an ICU date formatter per label.
+        ...(chartTimes.tickMarks[1] ? { timeFormatter: (time: unknown) => (typeof time === 'number' ? (formatCrosshairTime(chartTimes, time) ?? '') : String(time)) } : {}),
+      },
+      timeScale: { timeVisible: true, tickMarkFormatter: (time: unknown, type: number) => (typeof time === 'number' ? formatTickMark(chartTimes, time, type) : null) },
     })
     const series = made.addSeries(lib.CandlestickSeries, colours())
     // In the same task as the chart is made, before its first frame.
@@ -86,7 +91,7 @@ export function PriceChart(props: { symbol: string; step: string; locale: string
       shown.current = null
       setChart(null)
     }
-  }, [lib, haveCandles, step, locale, chartLocale])
+  }, [lib, haveCandles, step, locale, chartTimes])
 
   function show(made: Chart, series: Series, list: readonly Candle[] | null) {
     if (!list || shown.current === list) return

@@ -70,26 +70,30 @@ const COMPACT_MAX_POWER = 20
 /** The price time's formatter: the one lib/market-data/format.ts used with Intl. */
 export const TIME_OPTIONS: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC', numberingSystem: 'latn', hourCycle: 'h23' }
 
-function timePieces(locale: string): { time: TimePiece[]; months?: string[] } | null {
-  const format = new Intl.DateTimeFormat(locale, TIME_OPTIONS)
-  // Single-digit day, month, hour, minute and second show each field's width.
+/**
+ * A date-time format as pieces, read from Intl with `options` (UTC): each field's width from a
+ * time whose day, month, hour, minute and second are single digits, and the month names when the
+ * month is a name. null when the format writes a part the pieces do not cover.
+ */
+export function readTimePieces(locale: string, options: Intl.DateTimeFormatOptions): { pieces: TimePiece[]; months?: string[] } | null {
+  const format = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' })
   const parts = format.formatToParts(Date.UTC(2026, 0, 5, 4, 5, 6))
-  const time: TimePiece[] = []
+  const pieces: TimePiece[] = []
   let monthName = false
   for (const p of parts) {
     // format() writes U+202F (ICU 72's narrow space) as a plain space, as V8 does for compatibility; formatToParts keeps it.
-    if (p.type === 'literal') time.push({ text: p.value.replace(/\u202f/g, ' ') })
+    if (p.type === 'literal') pieces.push({ text: p.value.replace(/\u202f/g, ' ') })
     else if (p.type === 'month' && !/^\d+$/.test(p.value)) {
       monthName = true
-      time.push({ field: 'monthName' })
+      pieces.push({ field: 'monthName' })
     } else if (p.type === 'year' || p.type === 'month' || p.type === 'day' || p.type === 'hour' || p.type === 'minute' || p.type === 'second') {
       if (!/^\d+$/.test(p.value)) return null
-      time.push({ field: p.type, width: p.type === 'year' ? (p.value.length === 2 ? 2 : 1) : p.value.length })
+      pieces.push({ field: p.type, width: p.type === 'year' ? (p.value.length === 2 ? 2 : 1) : p.value.length })
     } else return null
   }
-  if (!monthName) return { time }
+  if (!monthName) return { pieces }
   const months = Array.from({ length: 12 }, (_, m) => format.formatToParts(Date.UTC(2026, m, 15, 12)).find((p) => p.type === 'month')?.value ?? '')
-  return months.every(Boolean) ? { time, months } : null
+  return months.every(Boolean) ? { pieces, months } : null
 }
 
 /** Reads a locale's figure formats from Intl (on the server; memoised by the caller). */
@@ -116,7 +120,7 @@ export function readFigureFormats(locale: string): FigureFormats {
     // 10^power shows as 1, 10 or 100 of its unit: the divisor is what is left.
     return { divisor: 10 ** (power - (integer.length - 1)), affix: affixOf(parts) }
   })
-  const time = timePieces(locale)
+  const time = readTimePieces(locale, TIME_OPTIONS)
   return {
     locale,
     group: plain.find((p) => p.type === 'group')?.value ?? ',',
@@ -124,7 +128,7 @@ export function readFigureFormats(locale: string): FigureFormats {
     percent: { up: affixOf(percent.formatToParts(0.5)), down: affixOf(percent.formatToParts(-0.5)), flat: affixOf(percent.formatToParts(0)) },
     units: { minute: unit('minute'), hour: unit('hour'), day: unit('day') },
     compact,
-    time: time?.time ?? null,
+    time: time?.pieces ?? null,
     ...(time?.months ? { months: time.months } : {}),
   }
 }
@@ -192,19 +196,23 @@ export function formatCompact(f: FigureFormats, value: number): string {
   return sign + around(step?.affix ?? ['', ''], formatPlainNumber(scaled, 2, f, false, 2))
 }
 
-/** The price time, in UTC, as TIME_OPTIONS formats it; undefined when this locale's pieces were not read. */
-export function formatTimeWith(f: FigureFormats, ms: number): string | undefined {
-  if (!f.time) return undefined
+/** A time (ms, UTC) written with pieces and their month names. */
+export function formatPieces(pieces: readonly TimePiece[], months: readonly string[] | undefined, ms: number): string {
   const d = new Date(ms)
   const values = { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() }
-  return f.time
+  return pieces
     .map((piece) => {
       if ('text' in piece) return piece.text
-      if (piece.field === 'monthName') return f.months?.[values.month - 1] ?? String(values.month)
+      if (piece.field === 'monthName') return months?.[values.month - 1] ?? String(values.month)
       const value = piece.field === 'year' && piece.width === 2 ? values.year % 100 : values[piece.field]
       return String(value).padStart(piece.width, '0')
     })
     .join('')
+}
+
+/** The price time, in UTC, as TIME_OPTIONS formats it; undefined when this locale's pieces were not read. */
+export function formatTimeWith(f: FigureFormats, ms: number): string | undefined {
+  return f.time ? formatPieces(f.time, f.months, ms) : undefined
 }
 
 const known = new Map<string, FigureFormats>()
