@@ -15,6 +15,7 @@ import { join, resolve } from 'node:path'
 import { REGION_IDS, REGIONS } from '../lib/regions/regions'
 import { runFleetBench } from './bench-fleet'
 import { runLighthouseBench } from './bench-lighthouse'
+import { runPhoneCpuBench } from './bench-phone-cpu'
 import { runSymbolsBench } from './bench-symbols'
 import { baselineBuilt, baselineDir, prepareBaseline } from './bench/baseline'
 import { firstLoad, type FirstLoad } from './bench/first-load'
@@ -219,6 +220,9 @@ async function main(): Promise<void> {
   const lighthouse = await runLighthouseBench(SITE_PORT, LOG_DIR, say)
   figures.push(...lighthouse.figures)
   details.lighthouse = lighthouse.details
+  const phone = await runPhoneCpuBench(SITE_PORT, say)
+  figures.push(...phone.figures)
+  details.phoneCpu = phone.details
   // Our site stops first: the fleet's three instances and nginx need the cores.
   await started.find((one) => one.name === 'next start (our middleware)')?.stop()
   const fleet = await runFleetBench(ROOT, LOG_DIR, say)

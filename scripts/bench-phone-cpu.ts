@@ -1,0 +1,77 @@
+/**
+ * Phone-CPU figures of the markets page and a pair page, for `npm run bench` (scripts/bench.ts
+ * calls runPhoneCpuBench against its running site): each page loaded in Debian's Chromium as a
+ * phone (412×823, device pixel ratio 1.75, as Lighthouse's mobile emulation) with the CPU slowed
+ * 4× through the DevTools protocol, then 5 s of the page's own life (its engines, first
+ * revalidation, chart and live prices). Figures: main-thread task, script and style+layout time
+ * from the renderer's own counters, long tasks and their blocking time after the first paint,
+ * medians of `BENCH_PHONE_RUNS` loads (default 5). Pure part: scripts/bench/phone-cpu.ts.
+ */
+import { chromium } from '@playwright/test'
+import { summarisePhoneLoads, type PhoneLoad } from './bench/phone-cpu'
+import { figure, type Figure } from './bench/report'
+import { warmPage } from './bench/stack'
+import { CHROME_FLAGS, LIGHTHOUSE_PAGES } from './bench-lighthouse'
+
+export const PHONE_CPU_SLOWDOWN = 4
+export const PHONE_RUNS = 5
+const AFTER_LOAD_MS = 5_000
+
+function runsWanted(): number {
+  const raw = process.env.BENCH_PHONE_RUNS
+  if (raw === undefined || raw === '') return PHONE_RUNS
+  const n = Number(raw)
+  if (!Number.isInteger(n) || n < 1 || n > 50) throw new Error(`BENCH_PHONE_RUNS must be a whole number from 1 to 50, not "${raw}"`)
+  return n
+}
+
+const LONG_TASKS = `window.__benchLongTasks = []; new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__benchLongTasks.push([e.startTime, e.duration]) }).observe({ type: 'longtask', buffered: true })`
+
+async function loadOnce(url: string): Promise<PhoneLoad> {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROME_FLAGS.filter((flag) => flag !== '--headless') })
+  try {
+    // A fresh context per load: no cache, storage or service worker from the one before.
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true })
+    const page = await context.newPage()
+    await page.addInitScript({ content: LONG_TASKS })
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_CPU_SLOWDOWN })
+    await cdp.send('Performance.enable')
+    await page.goto(url, { waitUntil: 'load' })
+    await page.waitForTimeout(AFTER_LOAD_MS)
+    const { metrics } = await cdp.send('Performance.getMetrics')
+    const m = Object.fromEntries(metrics.map((x) => [x.name, x.value]))
+    const ms = (name: string) => Math.round((m[name] ?? 0) * 1000)
+    const longTasks = (await page.evaluate('window.__benchLongTasks')) as [number, number][]
+    const firstPaint = (await page.evaluate(`performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null`)) as number | null
+    return { taskMs: ms('TaskDuration'), scriptMs: ms('ScriptDuration'), styleLayoutMs: ms('LayoutDuration') + ms('RecalcStyleDuration'), firstPaintMs: firstPaint === null ? null : Math.round(firstPaint), longTasks }
+  } finally {
+    await browser.close()
+  }
+}
+
+export async function runPhoneCpuBench(port: number, say: (line: string) => void): Promise<{ figures: Figure[]; details: Record<string, unknown> }> {
+  const figures: Figure[] = []
+  const details: Record<string, unknown> = {}
+  const runs = runsWanted()
+  say(`\nPhone CPU (Chromium, 412×823 at DPR 1.75, CPU ${PHONE_CPU_SLOWDOWN}× slower through DevTools, load + ${AFTER_LOAD_MS / 1000} s; median of ${runs} loads per page)`)
+  for (const [name, path] of Object.entries(LIGHTHOUSE_PAGES)) {
+    const loads: PhoneLoad[] = []
+    for (let k = 1; k <= runs; k++) {
+      await warmPage(port, path)
+      const load = await loadOnce(`http://localhost:${port}${path}`)
+      loads.push(load)
+      say(`  ${name} load ${k}: tasks ${load.taskMs} ms, script ${load.scriptMs} ms, style+layout ${load.styleLayoutMs} ms, first paint ${load.firstPaintMs ?? 'none'} ms, long tasks ${load.longTasks.map(([, d]) => Math.round(d)).join(' ') || 'none'}`)
+    }
+    const s = summarisePhoneLoads(loads)
+    figures.push(
+      figure(`phone CPU ${name}: main-thread task time`, s.taskMs, 'ms'),
+      figure(`phone CPU ${name}: script`, s.scriptMs, 'ms'),
+      figure(`phone CPU ${name}: blocking time after first paint`, s.blockingMs, 'ms'),
+      figure(`phone CPU ${name}: long tasks`, s.longTasks, ''),
+    )
+    say(`  → ${name}: tasks ${s.taskMs} ms, script ${s.scriptMs} ms, style+layout ${s.styleLayoutMs} ms, blocking after first paint ${s.blockingMs} ms, long tasks ${s.longTasks}, first paint ${s.firstPaintMs} ms`)
+    details[name] = { path, summary: s, loads }
+  }
+  return { figures, details }
+}
