@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { paintHoldMs, paintStalled, summariseRuns, type LighthouseRun, type RunMetrics } from './bench/lighthouse-runs'
-import { figure, formatValue, writeResults, type Figure } from './bench/report'
+import { figure, formatValue, runsFromEnv, writeResults, type Figure } from './bench/report'
 import { buildSite, siteEnv, startSimulator, startSite, warmPage } from './bench/stack'
 import { BENCH_LIGHTHOUSE_PORTS } from './support/ports'
 import { stopAll, type Started } from './support/processes'
@@ -62,18 +62,11 @@ async function audit(url: string): Promise<Lhr> {
 /** Runs per page (median taken); `BENCH_LIGHTHOUSE_RUNS` sets another count. */
 export const LIGHTHOUSE_RUNS = 3
 
-function runsWanted(): number {
-  const raw = process.env.BENCH_LIGHTHOUSE_RUNS
-  if (raw === undefined || raw === '') return LIGHTHOUSE_RUNS
-  const n = Number(raw)
-  if (!Number.isInteger(n) || n < 1 || n > 20) throw new Error(`BENCH_LIGHTHOUSE_RUNS must be a whole number from 1 to 20, not "${raw}"`)
-  return n
-}
 
 export async function runLighthouseBench(port: number, logDir: string, say: (line: string) => void): Promise<{ figures: Figure[]; details: Record<string, unknown> }> {
   const figures: Figure[] = []
   const details: Record<string, unknown> = {}
-  const runs = runsWanted()
+  const runs = runsFromEnv('BENCH_LIGHTHOUSE_RUNS', LIGHTHOUSE_RUNS, 20)
   mkdirSync(logDir, { recursive: true })
   say(`\nLighthouse mobile scores (default config: simulated slow 4G and 4× CPU; ${CHROME}; median of ${runs} runs per page)`)
   for (const [name, path] of Object.entries(LIGHTHOUSE_PAGES)) {

@@ -9,7 +9,7 @@
  */
 import { chromium } from '@playwright/test'
 import { summarisePhoneLoads, type PhoneLoad } from './bench/phone-cpu'
-import { figure, type Figure } from './bench/report'
+import { figure, runsFromEnv, type Figure } from './bench/report'
 import { warmPage } from './bench/stack'
 import { CHROME_FLAGS, LIGHTHOUSE_PAGES } from './bench-lighthouse'
 
@@ -17,13 +17,6 @@ export const PHONE_CPU_SLOWDOWN = 4
 export const PHONE_RUNS = 5
 const AFTER_LOAD_MS = 5_000
 
-function runsWanted(): number {
-  const raw = process.env.BENCH_PHONE_RUNS
-  if (raw === undefined || raw === '') return PHONE_RUNS
-  const n = Number(raw)
-  if (!Number.isInteger(n) || n < 1 || n > 50) throw new Error(`BENCH_PHONE_RUNS must be a whole number from 1 to 50, not "${raw}"`)
-  return n
-}
 
 const LONG_TASKS = `window.__benchLongTasks = []; new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__benchLongTasks.push([e.startTime, e.duration]) }).observe({ type: 'longtask', buffered: true })`
 
@@ -53,7 +46,7 @@ async function loadOnce(url: string): Promise<PhoneLoad> {
 export async function runPhoneCpuBench(port: number, say: (line: string) => void): Promise<{ figures: Figure[]; details: Record<string, unknown> }> {
   const figures: Figure[] = []
   const details: Record<string, unknown> = {}
-  const runs = runsWanted()
+  const runs = runsFromEnv('BENCH_PHONE_RUNS', PHONE_RUNS, 50)
   say(`\nPhone CPU (Chromium, 412×823 at DPR 1.75, CPU ${PHONE_CPU_SLOWDOWN}× slower through DevTools, load + ${AFTER_LOAD_MS / 1000} s; median of ${runs} loads per page)`)
   for (const [name, path] of Object.entries(LIGHTHOUSE_PAGES)) {
     const loads: PhoneLoad[] = []

@@ -1,4 +1,5 @@
 import { blockingAfterFirstPaint, summarisePhoneLoads, type PhoneLoad } from './phone-cpu'
+import { runsFromEnv } from './report'
 
 const load = (over: Partial<PhoneLoad>): PhoneLoad => ({ taskMs: 1000, scriptMs: 400, styleLayoutMs: 100, firstPaintMs: 500, longTasks: [], ...over })
 
@@ -31,5 +32,16 @@ describe('the summary of the loads', () => {
 
   it('has no figures without loads', () => {
     expect(summarisePhoneLoads([])).toMatchObject({ loads: 0, taskMs: null, blockingMs: null })
+  })
+})
+
+describe('runs from the environment (BENCH_PHONE_RUNS, BENCH_LIGHTHOUSE_RUNS)', () => {
+  it('takes the fallback when unset or empty, and a whole number within range', () => {
+    expect(runsFromEnv('N', 5, 50, {})).toBe(5)
+    expect(runsFromEnv('N', 5, 50, { N: '' })).toBe(5)
+    expect(runsFromEnv('N', 5, 50, { N: '12' })).toBe(12)
+  })
+  it('refuses anything else with the variable’s name', () => {
+    for (const bad of ['0', '51', '2.5', 'five']) expect(() => runsFromEnv('N', 5, 50, { N: bad })).toThrow(`N must be a whole number from 1 to 50, not "${bad}"`)
   })
 })

@@ -43,3 +43,12 @@ export function writeResults(file: string, figures: Figure[], details: Record<st
   const summary = { met: goals.filter((f) => f.met === true).length, missed: goals.filter((f) => f.met === false).length, notMeasured: goals.filter((f) => f.value === null).length }
   writeFileSync(file, `${JSON.stringify({ finishedAt: new Date().toISOString(), machine, summary, figures, details }, null, 2)}\n`)
 }
+
+/** A count of runs from an environment variable (`fallback` when unset or empty); a value outside 1…max is refused with a message. */
+export function runsFromEnv(variable: string, fallback: number, max: number, env: Record<string, string | undefined> = process.env): number {
+  const raw = env[variable]
+  if (raw === undefined || raw === '') return fallback
+  const n = Number(raw)
+  if (!Number.isInteger(n) || n < 1 || n > max) throw new Error(`${variable} must be a whole number from 1 to ${max}, not "${raw}"`)
+  return n
+}
