@@ -97,7 +97,10 @@ export function PriceChart(props: { symbol: string; step: string; locale: string
     if (!list || shown.current === list) return
     shown.current = list
     series.setData(list.map(bar))
-    made.timeScale().fitContent()
+    // The newest candles at the library's own spacing (6 px: about 55 on a phone, every one of
+    // the 200 on a desktop), scrolled to now; older ones are a drag away. Fitting all 200 into a
+    // phone's width drew them as 1.7 px lines.
+    made.timeScale().scrollToRealTime()
   }
 
   // Candles of another interval or origin, once the chart is made.
