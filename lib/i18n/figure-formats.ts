@@ -1,8 +1,9 @@
 /**
  * Figure formats: what a page needs to format its figures in one locale (separators, the
  * percentage, the age units, compact amounts and the price time), read from Intl once on the
- * server and handed to the browser with the page. The browser then formats without building any
- * Intl object: a page's first Intl.NumberFormat or DateTimeFormat loads the locale's ICU data,
+ * server and handed to the browser with the page. The browser then formats without building an
+ * Intl number or date formatter (only PluralRules, which is cheap): a page's first
+ * Intl.NumberFormat or DateTimeFormat loads the locale's ICU data,
  * 45–60 ms of one task on this machine's Chromium and about four times that on a phone
  * (docs/decisions.md "Figure formats from the server"). Server and browser also format with the
  * same data, so an ICU that differs between Node and the browser cannot split their texts.
@@ -13,7 +14,7 @@
 /** Text before and after the number, or the whole text of a form that writes no number (Arabic "يوم" for one day). */
 export type Affix = readonly [prefix: string, suffix: string] | readonly [whole: string]
 
-/** One piece of the price time: a field (with its width: 1 numeric, 2 two-digit) or literal text. */
+/** One piece of a date-time format (the price time, the chart's labels): a field (width 1 numeric, 2 two-digit) or literal text. */
 export type TimePiece = { field: 'year' | 'month' | 'day' | 'hour' | 'minute' | 'second'; width: number } | { field: 'monthName' } | { text: string }
 
 export type AgeUnit = 'minute' | 'hour' | 'day'
