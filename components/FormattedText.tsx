@@ -5,11 +5,11 @@ import { useHydrated } from './useHydrated'
 const onServer = typeof window === 'undefined'
 
 /**
- * Text the browser formats with Intl (plurals, compact numbers, ages): the server renders it,
- * hydration keeps the server's text as it is, and the browser formats it once hydrated, in the
- * transition that follows. A page's first Intl object loads the locale's ICU data, tens of
- * milliseconds on a phone; kept out of hydration, it no longer lengthens the longest task
- * (docs/decisions.md "Rendering without long tasks").
+ * Text formatted per locale (plurals, compact numbers, ages): the server renders it, hydration
+ * keeps the server's text as it is, and the browser formats it once hydrated, in the transition
+ * that follows. It was kept out of hydration because a page's first Intl object loaded the
+ * locale's ICU data; the browser now formats these with the server's figure formats and only
+ * PluralRules (docs/decisions.md "Rendering without long tasks", "Figure formats from the server").
  */
 export function FormattedText({ format, className }: { format: () => string; className?: string }) {
   const hydrated = useHydrated()
