@@ -79,6 +79,7 @@ test("the browser's own cached list beats the built-in sample, labelled with its
         const record = JSON.parse(localStorage.getItem(key) ?? 'null') as { savedAt: number }
         localStorage.setItem(key, JSON.stringify({ ...record, savedAt: Date.now() - ageMs }))
       }
+      localStorage.removeItem('symbol_list_confirmed') // no later confirmation either
     }, 3 * HOUR)
     upstream.setFault({ host: '*', endpoint: '*', fault: { kind: 'refuse' } })
     await page.reload()

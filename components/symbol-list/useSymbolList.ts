@@ -42,7 +42,7 @@ function loaderFor(runtime: ClientRuntime, language: { code: string; locale: str
         else if (seed !== undefined) onProblem({ kind: 'corrupt', detail: 'embedded seed is not gzip JSON in base64' })
         const monitor = watchLoadFailures(runtime.monitor, (failure) => reportLoadFailure(language.code, failure))
         await nextTask()
-        return createSymbolLoader({ client, storage, monitor, now: Date.now, language: language.code })
+        return createSymbolLoader({ client, storage, monitor, now: Date.now, language: language.code, unchanged: 'confirm' })
       },
       (error: unknown) => {
         loaders.delete(language.code) // a chunk that failed to load is tried again next time

@@ -4,7 +4,7 @@ import { RequestError } from '../http/errors'
 import type { Monitor } from '../monitor/monitor'
 import type { KeyValueStorage } from '../storage/storage'
 import { builtinSymbolList } from './builtin'
-import { createSymbolCaches } from './cache'
+import { createSymbolCaches, type UnchangedSave } from './cache'
 import { SYMBOL_INCIDENTS } from './incidents'
 import { MergeError } from './merge'
 import { SymbolAnswerError, type SymbolListResult } from './result'
@@ -19,6 +19,8 @@ export interface SymbolLoaderOptions {
   now: () => number
   /** The language the list is requested in (its code, e.g. "tr-TUR"); the caches are kept per language. */
   language?: string | { code: string }
+  /** What a load the upstream answered as unchanged stores (cache.ts): the server rewrites, the browser confirms. */
+  unchanged?: UnchangedSave
   /** SPEC §9: 8000 ms. Tests pass less to keep hang/drip faults fast. */
   timeoutMs?: number
 }
@@ -57,15 +59,15 @@ export function createSymbolLoader(options: SymbolLoaderOptions): SymbolLoader {
     }
   }
   const onProblem = (problem: { kind: string; key?: string; detail: string }) => monitor.event('symbol_storage_problem', { ...problem })
-  const caches = createSymbolCaches(options.storage, onProblem)
+  const caches = createSymbolCaches(options.storage, onProblem, { unchanged: options.unchanged })
   const ctx: SourceContext = {
     client: options.client,
     caches: {
       ...caches,
       // A storage that throws on write is a bug to report, not a reason to throw away a good list.
-      save(symbol, incremental) {
+      save(symbol, incremental, unchanged) {
         try {
-          return caches.save(symbol, incremental)
+          return caches.save(symbol, incremental, unchanged)
         } catch (error) {
           monitor.incident(SYMBOL_INCIDENTS.CODE_ERROR, { step: 'save', ...describe(error) })
           return false

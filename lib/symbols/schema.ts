@@ -124,3 +124,6 @@ export const incrementalCacheSchema = z.pipe(
     droppedSymbolIds: r.droppedSymbolIds ?? [],
   })),
 )
+
+/** The confirmation record (storage-keys.ts CONFIRMED_KEY). */
+export const confirmationSchema = z.object({ savedAt: time, version: z.string(), lastModifiedTime: z.nullable(time), language: z.optional(z.string()) })

@@ -2,8 +2,9 @@ import { readJson, writeCheckedJson } from '../storage/json'
 import type { z } from 'zod/mini'
 import type { KeyValueStorage, StorageProblemHandler } from '../storage/storage'
 import type { SymbolListResult } from './result'
-import { incrementalCacheSchema, symbolCacheSchema } from './schema'
-import { INCREMENTAL_CACHE_KEY, SYMBOL_CACHE_KEY } from './storage-keys'
+import { confirmedSavedAt } from './cache'
+import { confirmationSchema, incrementalCacheSchema, symbolCacheSchema } from './schema'
+import { CONFIRMED_KEY, INCREMENTAL_CACHE_KEY, SYMBOL_CACHE_KEY } from './storage-keys'
 
 /**
  * The two cache records of the load that produced a page's list, in their stored (compact,
@@ -29,7 +30,8 @@ function parseStored(storage: KeyValueStorage, key: string): unknown {
 }
 
 /** A stored record's stamp as it reads, unchecked (the schema check comes after, where it is needed). */
-const stampOf = (record: unknown): { savedAt?: unknown; language?: unknown } => (record && typeof record === 'object' ? (record as { savedAt?: unknown; language?: unknown }) : {})
+const stampOf = (record: unknown): { savedAt?: unknown; language?: unknown; version?: unknown; lastModifiedTime?: unknown } =>
+  record && typeof record === 'object' ? (record as { savedAt?: unknown; language?: unknown }) : {}
 
 /**
  * Server: the seed for a rendered list, only when that list is live from v3+all and both stored
@@ -61,6 +63,9 @@ const SCHEMAS = { symbol: symbolCacheSchema, incremental: incrementalCacheSchema
  * either needs no second check (lib/storage/json.ts).
  */
 export function seedSymbolCaches(storage: KeyValueStorage, seed: SymbolCacheSeed, language: string, onProblem?: StorageProblemHandler): SeedOutcome {
+  // The browser's own confirmation of its records (cache.ts): a record it confirmed later than the seed was saved is the newer one.
+  const stored = readJson(storage, CONFIRMED_KEY, confirmationSchema, onProblem)
+  const confirmation = stored.status === 'ok' ? stored.value : undefined
   const outcome = (part: Part): SeedOutcome[Part] => {
     const key = KEYS[part]
     const schema: z.ZodMiniType<{ savedAt: number; language?: string }> = SCHEMAS[part]
@@ -70,7 +75,8 @@ export function seedSymbolCaches(storage: KeyValueStorage, seed: SymbolCacheSeed
       return 'invalid'
     }
     const own = stampOf(parseStored(storage, key))
-    if (own.language === language && typeof own.savedAt === 'number' && own.savedAt >= incoming.data.savedAt) {
+    const ownSavedAt = typeof own.savedAt === 'number' ? confirmedSavedAt(part, { ...own, savedAt: own.savedAt }, confirmation) : undefined
+    if (own.language === language && ownSavedAt !== undefined && ownSavedAt >= incoming.data.savedAt) {
       // Kept only when it also fits its schema (a misfit is evicted and reported by readJson).
       if (readJson(storage, key, schema, onProblem).status === 'ok') return 'kept'
     }

@@ -95,6 +95,10 @@ export async function loadV3WithAll(ctx: SourceContext): Promise<SymbolListResul
   ctx.caches.save(
     { version: v3.value.version, quoteTokenResult: groups, savedAt: fetchedAt, language: ctx.language },
     { ...incremental, savedAt: fetchedAt, language: ctx.language },
+    {
+      symbol: v3.value.quoteTokenResult === undefined,
+      incremental: since !== null && all.value.quoteTokenSymbols.length === 0 && all.droppedIds.length === 0 && all.value.lastModifiedTime === since,
+    },
   )
   return result
 }

@@ -51,3 +51,14 @@ export interface IncrementalCacheRecord {
   savedAt: number
   language?: string
 }
+
+/**
+ * The upstream confirmed, at savedAt, that the symbol record of `version` and the incremental
+ * record up to `lastModifiedTime` (both of `language`) were still current.
+ */
+export interface ListConfirmation {
+  savedAt: number
+  version: string
+  lastModifiedTime: number | null
+  language?: string
+}

@@ -23,6 +23,9 @@ export interface HarnessOptions {
   /** Keep the body of every answer (only for tests whose faults let bodies finish). */
   recordBodies?: boolean
   timeoutMs?: number
+  /** What a load answered as unchanged stores (lib/symbols/cache.ts); the server's 'rewrite' by default. */
+  unchanged?: Parameters<typeof createSymbolLoader>[0]['unchanged']
+  language?: string
 }
 
 export interface Harness {
@@ -55,6 +58,8 @@ export function harness(sim: Simulator, options: HarnessOptions = {}): Harness {
     monitor: options.monitor ?? monitor,
     now: () => clock.now,
     timeoutMs: options.timeoutMs ?? TEST_TIMEOUT_MS,
+    unchanged: options.unchanged,
+    language: options.language,
   })
   return { loader, monitor, storage, urls, bodies, clock }
 }
