@@ -65,6 +65,17 @@ describe('pair lists shared by a fleet', () => {
     }
   })
 
+  it("every instance seeds its pages with the list one of them loaded (the records come with the fleet's copy)", async () => {
+    const instances = await fleet('t1s')
+    const lists = await Promise.all(instances.map((s) => s.getSymbolList(region, en)))
+    expect(v3Calls()).toBe(1)
+    const seeds = instances.map((s, i) => s.cacheSeed(region, en, lists[i]!))
+    for (const [i, seed] of seeds.entries()) {
+      expect(seed?.symbol).toMatchObject({ version: sim.state().version, savedAt: lists[i]!.provenance.fetchedAt, language: 'en-TR' })
+      expect(seed).toEqual(seeds[0])
+    }
+  })
+
   it('one refresh per reuse window fleet-wide, over several windows', async () => {
     const instances = await fleet('t2', 3, 400)
     const started = Date.now()
