@@ -51,6 +51,46 @@ test('phone: header tools fold behind the menu; controls are at least 44 px tall
   await context.close()
 })
 
+test('phone: the pair page opens with its name; its controls are at least 44 px tall; the shown chart interval is marked beyond colour', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true })
+  const page = await context.newPage()
+  await page.goto(`${MAIN}/en${PAGES.pair}`)
+  await expect(page.getByTestId('updown-switch')).toBeEnabled()
+  // The pair's name heads the page, above its price.
+  expect((await page.locator('h1').boundingBox())!.y).toBeLessThan((await page.getByTestId('last-price').boundingBox())!.y)
+  const intervals = page.locator('.price-chart .intervals button')
+  for (const target of [page.getByTestId('updown-switch'), intervals.first(), page.locator('.other-pairs a').first()]) {
+    const box = await target.boundingBox()
+    expect(box?.height ?? 0).toBeGreaterThanOrEqual(44)
+  }
+  const look = (button: ReturnType<Page['locator']>) => button.evaluate((el) => ({ border: getComputedStyle(el).borderColor, weight: getComputedStyle(el).fontWeight }))
+  const pressed = await look(page.locator('.price-chart .intervals button[aria-pressed="true"]'))
+  const other = await look(page.locator('.price-chart .intervals button[aria-pressed="false"]').first())
+  expect(pressed.border).not.toBe(other.border)
+  expect(pressed.weight).not.toBe(other.weight)
+  await context.close()
+})
+
+test('320 px: a pair with long figures keeps each figure in its own box (a long one takes a line of its own)', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 320, height: 800 }, isMobile: true, hasTouch: true })
+  const page = await context.newPage()
+  await page.goto(`${MAIN}/en/trade/spot/BABYDOGE/USDT`)
+  const figures = page.locator('.pair-stats dd')
+  await expect(figures).toHaveCount(4)
+  // The case this checks: a figure too wide to share a line on this screen.
+  expect((await page.getByTestId('stat-volume').innerText()).length).toBeGreaterThan(20)
+  const boxes = await figures.evaluateAll((dds) => dds.map((dd) => { const r = dd.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, fits: dd.scrollWidth <= dd.clientWidth } }))
+  for (const [i, a] of boxes.entries()) {
+    expect({ i, fits: a.fits, inside: a.left >= 0 && a.right <= 320 }).toEqual({ i, fits: true, inside: true })
+    for (const b of boxes.slice(i + 1)) {
+      const overlap = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom
+      expect(overlap).toBe(false)
+    }
+  }
+  expect(await overflow(page)).toEqual({ scroll: 320, viewport: 320 })
+  await context.close()
+})
+
 test('desktop: the tools sit in the bar, the menu button is hidden', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 })
   await page.goto(`${MAIN}/en`)

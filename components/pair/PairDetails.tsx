@@ -6,6 +6,25 @@ import { pairPath } from '@/lib/symbol-view/pairs'
 import { PairIcon } from './PairIcon'
 import { formatPercent } from '../format'
 
+/** The pair's name and marks, the page's heading: first on the page, above its price. A server component. */
+export async function PairHeading({ pair }: { pair: DerivedSymbol }) {
+  const t = await getTranslations('Pair')
+  const tm = await getTranslations('Markets')
+  return (
+    <header className="pair-head">
+      <PairIcon className="icon icon-night" coin={pair.baseTokenName} src={pair.iconUrl} />
+      <PairIcon className="icon icon-day" coin={pair.baseTokenName} src={pair.iconDayUrl} />
+      <h1>
+        {pair.baseTokenName}/{pair.quoteTokenName}
+      </h1>
+      {pair.ltDirection ? <p className="mark">{t('leveragedToken', { underlying: pair.ltUnderlying ?? '', direction: t(pair.ltDirection === 'LONG' ? 'long' : 'short') })}</p> : null}
+      {pair.isTest ? <p className="mark">{tm('testPair')}</p> : null}
+      {pair.isBanBuy ? <p className="mark warn">{tm('banBuy')}</p> : null}
+      {pair.isBanSell ? <p className="mark warn">{tm('banSell')}</p> : null}
+    </header>
+  )
+}
+
 /** Everything a trader (or a crawler without JavaScript) needs about a pair; a server component. */
 export async function PairDetails({ pair, lang, locale, related = [] }: { pair: DerivedSymbol; lang: string; locale: string; related?: RelatedPair[] }) {
   const t = await getTranslations('Pair')
@@ -32,17 +51,6 @@ export async function PairDetails({ pair, lang, locale, related = [] }: { pair: 
   ]
   return (
     <>
-      <header className="pair-head">
-        <PairIcon className="icon icon-night" coin={pair.baseTokenName} src={pair.iconUrl} />
-        <PairIcon className="icon icon-day" coin={pair.baseTokenName} src={pair.iconDayUrl} />
-        <h1>
-          {pair.baseTokenName}/{pair.quoteTokenName}
-        </h1>
-        {pair.ltDirection ? <p className="mark">{t('leveragedToken', { underlying: pair.ltUnderlying ?? '', direction: t(pair.ltDirection === 'LONG' ? 'long' : 'short') })}</p> : null}
-        {pair.isTest ? <p className="mark">{tm('testPair')}</p> : null}
-        {pair.isBanBuy ? <p className="mark warn">{tm('banBuy')}</p> : null}
-        {pair.isBanSell ? <p className="mark warn">{tm('banSell')}</p> : null}
-      </header>
       <h2>{t('overview')}</h2>
       <dl className="pair-facts">
         {rows.map(([label, value, testId]) => (

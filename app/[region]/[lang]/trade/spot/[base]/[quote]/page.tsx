@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import { notFound, permanentRedirect } from 'next/navigation'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
-import { PairDetails } from '@/components/pair/PairDetails'
+import { PairDetails, PairHeading } from '@/components/pair/PairDetails'
 import { PairMarket } from '@/components/market/PairMarket'
 import { chartIntlLocale } from '@/lib/market-data/chart-locale'
 import { chartTimeFormatsOf } from '@/lib/market-data/chart-time'
@@ -83,6 +83,7 @@ export default async function PairPage({ params }: { params: Params }) {
   return (
     <article className="pair-page" data-symbol={pair.symbolId}>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
+      <PairHeading pair={pair} />
       <ProvenanceBadge provenance={list.provenance} />
       <OpenInApp symbolId={pair.symbolId} />
       <UpDownSwitch regionDefault={REGION_UPDOWN[site.region.id]} />
