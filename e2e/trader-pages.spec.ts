@@ -91,6 +91,30 @@ test('320 px: a pair with long figures keeps each figure in its own box (a long 
   await context.close()
 })
 
+for (const lang of ['en', 'ar-SA']) {
+  test(`390 px, ${lang}: the quote tabs and the tags are one row each; a tab restored from the URL is in view`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true })
+    const page = await context.newPage()
+    await page.goto(`${MAIN}/${lang}`)
+    const tabs = page.getByRole('tab')
+    await expect(tabs.first()).toBeEnabled()
+    const rows = { tabs: page.getByRole('tablist'), tags: page.locator('.tags') }
+    for (const [name, row] of Object.entries(rows)) {
+      const { height, items, wider } = await row.evaluate((el) => ({ height: el.getBoundingClientRect().height, items: el.firstElementChild!.getBoundingClientRect().height, wider: el.scrollWidth > el.clientWidth }))
+      expect({ name, oneRow: height < items * 1.5 }).toEqual({ name, oneRow: true })
+      expect({ name, wider }).toEqual({ name, wider: true }) // the case this checks: more than one screen of items
+    }
+    const last = await tabs.last().getAttribute('id')
+    await page.goto(`${MAIN}/${lang}?tab=${last?.slice(4)}`)
+    await expect(page.locator(`#${last}`)).toHaveAttribute('aria-selected', 'true')
+    await expect
+      .poll(() => page.locator(`#${last}`).evaluate((tab) => { const r = tab.getBoundingClientRect(); const row = tab.parentElement!.getBoundingClientRect(); return r.left >= row.left - 1 && r.right <= row.right + 1 }))
+      .toBe(true)
+    expect(await overflow(page)).toEqual({ scroll: 390, viewport: 390 })
+    await context.close()
+  })
+}
+
 test('desktop: the tools sit in the bar, the menu button is hidden', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 })
   await page.goto(`${MAIN}/en`)

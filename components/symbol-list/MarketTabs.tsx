@@ -1,6 +1,7 @@
 'use client'
 
 import { useRef, type KeyboardEvent } from 'react'
+import { useSelectedInView } from './useSelectedInView'
 
 export interface TabItem {
   id: string
@@ -13,6 +14,7 @@ export interface TabItem {
  */
 export function MarketTabs({ items, selected, onSelect, panelId, disabled, label }: { items: TabItem[]; selected: string; onSelect: (id: string) => void; panelId: string; disabled: boolean; label: string }) {
   const refs = useRef(new Map<string, HTMLButtonElement>())
+  const row = useSelectedInView<HTMLDivElement>(selected)
   // While a search shows every group no tab is selected; the first one keeps the Tab stop.
   const stop = items.some((item) => item.id === selected) ? selected : items[0]?.id
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
@@ -30,7 +32,7 @@ export function MarketTabs({ items, selected, onSelect, panelId, disabled, label
     refs.current.get(target.id)?.focus()
   }
   return (
-    <div role="tablist" aria-label={label} className="tabs">
+    <div ref={row} role="tablist" aria-label={label} className="tabs">
       {items.map((item) => {
         const active = item.id === selected
         return (

@@ -18,6 +18,7 @@ import { useMarketsUrl } from './useMarketsUrl'
 import { useFavourites } from './useFavourites'
 import { LoadFailureNotice } from './LoadFailureNotice'
 import { MarketTabs } from './MarketTabs'
+import { useSelectedInView } from './useSelectedInView'
 import { SortHeader } from './SortHeader'
 import { useHydrated } from '../useHydrated'
 import { TurnoverHead, useMarketTickers } from '../market/MarketCells'
@@ -76,6 +77,7 @@ export function SymbolList({
   const known = (tab: MarketsTab) => tab.kind === 'favourites' || (tab.kind === 'fiat' ? view.groups.some((g) => g.isFiat) : view.groups.some((g) => !g.isFiat && g.tokenId === tab.tokenId))
   const tab = url.tab && known(url.tab) ? url.tab : fallbackTab
   const [tag, setTag] = useState<string | null>(null)
+  const tagRow = useSelectedInView<HTMLDivElement>(tag)
   const deferredQuery = useDeferredValue(url.query)
   // Each step keeps its identity while its inputs do, so a render that changes nothing in the table
   // (a tick of an unlisted pair, the hydration flip) leaves the memoised rows alone.
@@ -118,7 +120,7 @@ export function SymbolList({
         <input type="search" readOnly={!hydrated} aria-label={t('searchLabel')} placeholder={t('searchPlaceholder')} value={url.query} onChange={(e) => setUrl({ ...url, query: e.target.value })} data-testid="market-search" />
       </div>
       {tags.length > 0 ? (
-        <div className="tags" aria-label={t('tags')}>
+        <div ref={tagRow} className="tags" aria-label={t('tags')}>
           <button type="button" disabled={!hydrated} aria-pressed={tag === null} onClick={() => setTag(null)}>
             {t('all')}
           </button>
