@@ -30,8 +30,8 @@ function parseStored(storage: KeyValueStorage, key: string): unknown {
 }
 
 /** A stored record's stamp as it reads, unchecked (the schema check comes after, where it is needed). */
-const stampOf = (record: unknown): { savedAt?: unknown; language?: unknown; version?: unknown; lastModifiedTime?: unknown } =>
-  record && typeof record === 'object' ? (record as { savedAt?: unknown; language?: unknown }) : {}
+type Stamp = { savedAt?: unknown; language?: unknown; version?: unknown; lastModifiedTime?: unknown }
+const stampOf = (record: unknown): Stamp => (record && typeof record === 'object' ? (record as Stamp) : {})
 
 /**
  * Server: the seed for a rendered list, only when that list is live from v3+all and both stored
