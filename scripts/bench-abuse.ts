@@ -13,6 +13,7 @@ import { statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import http from 'node:http'
+import { median as medianOrNull } from './bench/report'
 import { BENCH_ABUSE_PORTS } from './support/ports'
 import { start, stopAll, waitForHttp, type Started } from './support/processes'
 
@@ -38,7 +39,7 @@ function get(path: string, host: string, extra: { method?: string; headers?: Rec
   })
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN
+const median = (xs: number[]) => medianOrNull(xs) ?? NaN
 const summary = (rs: { status: number; ms: number }[]) =>
   `median ${median(rs.map((r) => r.ms)).toFixed(0)} ms, max ${Math.max(...rs.map((r) => r.ms)).toFixed(0)} ms, statuses ${[...new Set(rs.map((r) => r.status))].join('/')}`
 

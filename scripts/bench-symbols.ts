@@ -5,6 +5,7 @@
  * stored caches (goal ≤ 1.5 MB). `npm run bench` calls runSymbolsBench().
  */
 import { performance } from 'node:perf_hooks'
+import { median as medianOrNull } from './bench/report'
 import { createMemoryStorage } from '../lib/storage/memory'
 import { INCREMENTAL_CACHE_KEY, SYMBOL_CACHE_KEY } from '../lib/symbols/storage-keys'
 import { createSymbolCaches } from '../lib/symbols/cache'
@@ -75,11 +76,7 @@ export function syntheticAnswers(): { v3Text: string; allText: string; pairs: nu
   return { v3Text: JSON.stringify(v3), allText: JSON.stringify(all), pairs: n }
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2
-}
+const median = (values: number[]) => medianOrNull(values) ?? NaN
 
 function time(fn: () => unknown): number {
   const start = performance.now()

@@ -11,6 +11,8 @@
  * doing; the bench reports it rather than hiding it.
  */
 
+import { median } from './report'
+
 /** The part of a Lighthouse result read here (the `metrics` audit's observed timings). */
 export interface RunMetrics {
   observedDomContentLoaded?: number
@@ -41,13 +43,6 @@ export function paintHoldMs(metrics: RunMetrics | undefined): number | null {
 export function paintStalled(metrics: RunMetrics | undefined): boolean {
   const held = paintHoldMs(metrics)
   return held !== null && held > PAINT_STALL_MS
-}
-
-/** The median of the numbers given (the lower middle of an even count); null for none. */
-export function median(values: readonly number[]): number | null {
-  if (values.length === 0) return null
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? null
 }
 
 export interface RunsSummary {

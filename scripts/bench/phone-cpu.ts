@@ -5,7 +5,7 @@
  * points between runs of one build on this machine (docs/decisions.md "Lighthouse scores in the
  * bench"); these figures move with the page's own work.
  */
-import { median } from './lighthouse-runs'
+import { median } from './report'
 
 /** One load: the renderer's totals (ms) and its long tasks ([start, duration], ms from navigation). */
 export interface PhoneLoad {

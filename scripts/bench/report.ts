@@ -16,6 +16,13 @@ export function figure(name: string, value: number | null, unit: string, goal?: 
   return { name, value, unit, goal: goal?.text ?? '', met: goal && value !== null ? goal.met(value) : null }
 }
 
+/** The median of the numbers given (the lower middle of an even count); null for none. */
+export function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? null
+}
+
 export function formatValue(f: Pick<Figure, 'value' | 'unit'>): string {
   if (f.value === null) return 'not measured'
   const size = Math.abs(f.value)
