@@ -9,6 +9,7 @@ import { LANGUAGES } from '../lib/i18n/languages'
 import { REGIONS, type RegionId } from '../lib/regions/regions'
 import { regionOrigin } from './support/hosts'
 import { clearFaults, setFaults, setLatency } from './support/sim'
+import { ageEmbeddedList } from './support/clock'
 
 const PROFILE = '/v2/private/user/profile'
 const TR = regionOrigin('tr')
@@ -78,6 +79,7 @@ test('the footer links the help centre in each region’s languages', async ({ p
 })
 
 test('the markets page says why its list is not live, in the page language, and retries', async ({ page }) => {
+  await ageEmbeddedList(page) // the page's first list request is what this test watches
   const empty = { kind: 'empty' } as const
   await setFaults(['symbol_list_v3', 'symbol_list_all', 'symbol_list_v2'].map((endpoint) => ({ host: '*' as const, endpoint: endpoint as 'symbol_list_v3', fault: empty })))
   await page.goto(`${TR}/tr-TUR`)

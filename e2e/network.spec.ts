@@ -6,6 +6,7 @@ import en from '../messages/en.json'
 import tr from '../messages/tr.json'
 import { regionOrigin } from './support/hosts'
 import { clearFaults, setFaults, setLatency } from './support/sim'
+import { ageEmbeddedList } from './support/clock'
 
 const SIM = { main: sim('main'), alt1: sim('alt1'), alt2: sim('alt2'), fastPath: sim('fastPath') }
 const TR = regionOrigin('tr')
@@ -24,6 +25,7 @@ test.afterEach(async () => {
 })
 
 test('automatic mode moves client API calls to the fastest host, and moves again when latencies change', async ({ page }) => {
+  await ageEmbeddedList(page) // the page's first list request is what this test watches
   await setFaults([fastPathOff]) // this test is about the route chooser alone
   await setLatency('main', 400)
   await setLatency('alt2', 400)
@@ -45,6 +47,7 @@ test('automatic mode moves client API calls to the fastest host, and moves again
 })
 
 test('a manual choice sends client API calls to that host', async ({ page }) => {
+  await ageEmbeddedList(page) // the page's first list request is what this test watches
   await setFaults([fastPathOff])
   await page.goto(`${TR}/en-TR`)
   await page.getByTestId('network-panel').locator('summary').click()
@@ -71,6 +74,7 @@ test('a route_chosen_v2 value saved for another site is dropped', async ({ page 
 })
 
 test('a whitelisted user’s pair-list requests go through the fast-path host', async ({ page }) => {
+  await ageEmbeddedList(page) // the page's first list request is what this test watches
   const request = nextV3Host(page)
   await page.goto(`${TR}/en-TR`)
   expect(await request).toBe(SIM.fastPath)
@@ -79,6 +83,7 @@ test('a whitelisted user’s pair-list requests go through the fast-path host', 
 })
 
 test('getproxy res_code 8 keeps requests direct', async ({ page }) => {
+  await ageEmbeddedList(page) // the page's first list request is what this test watches
   await setFaults([{ host: '*', endpoint: 'getproxy', fault: { kind: 'proxyRes', resCode: 8 } }])
   const request = nextV3Host(page)
   await page.goto(`${TR}/en-TR`)
@@ -87,6 +92,7 @@ test('getproxy res_code 8 keeps requests direct', async ({ page }) => {
 })
 
 test('killing the fast-path host switches the fast path off and requests keep working', async ({ page }) => {
+  await ageEmbeddedList(page) // the page's first list request is what this test watches
   let request = nextV3Host(page)
   await page.goto(`${TR}/en-TR`)
   expect(await request).toBe(SIM.fastPath)
@@ -171,6 +177,7 @@ test('a bridge that rejects or throws shows the generic notice and leaves no unh
 })
 
 test('the collector receives batched events from the page', async ({ page, request }) => {
+  await ageEmbeddedList(page) // the page's first list request is what this test watches
   const before = await eventsCounted(request)
   // The page queues an event once its first pair-list revalidation is done (symbol_list_loaded).
   // A fixed 500 ms after the server-rendered provenance was sometimes too early on a loaded CI
@@ -201,6 +208,7 @@ async function eventsCounted(request: import('@playwright/test').APIRequestConte
 }
 
 test('the fe.crossApi flag sends pair-list requests through the site’s own /x-api', async ({ page }) => {
+  await ageEmbeddedList(page) // the page's first list request is what this test watches
   await page.addInitScript(() => localStorage.setItem('fe.crossApi', 'true'))
   const request = page.waitForRequest((r) => r.url().includes(V3))
   await page.goto(`${TR}/en-TR`)

@@ -1,7 +1,8 @@
 'use client'
 
+import { useState } from 'react'
 import useSWR from 'swr'
-import { keepUnchanged, preferBetter, toSymbolListView, type SymbolListView } from '@/lib/symbol-view/view'
+import { keepUnchanged, LIST_REFRESH_MS, preferBetter, revalidatesOnMount, toSymbolListView, type SymbolListView } from '@/lib/symbol-view/view'
 import type { SymbolLoader } from '@/lib/symbols'
 import type { ClientRuntime } from '@/lib/browser-runtime/runtime'
 import { useClientRuntime } from '../runtime/ClientRuntime'
@@ -60,6 +61,9 @@ function loaderFor(runtime: ClientRuntime, language: { code: string; locale: str
  */
 export function useSymbolList(initial: SymbolListView, seed: string | undefined, language: { code: string; locale: string }): SymbolListView {
   const runtime = useClientRuntime()
+  // Decided once, at mount, from the list's age then: a young live list is asked about at the
+  // page's first refresh, not at once (docs/decisions.md "The first revalidation waits for the list's age").
+  const [askOnMount] = useState(() => revalidatesOnMount(initial.provenance, Date.now()))
   const { data } = useSWR(
     ['markets', language.code],
     async () => {
@@ -71,7 +75,7 @@ export function useSymbolList(initial: SymbolListView, seed: string | undefined,
       shown.set(language.code, next)
       return next
     },
-    { fallbackData: initial, revalidateOnFocus: false, dedupingInterval: 30_000, refreshInterval: 60_000 },
+    { fallbackData: initial, revalidateOnMount: askOnMount, revalidateOnFocus: false, dedupingInterval: 30_000, refreshInterval: LIST_REFRESH_MS },
   )
   return data
 }

@@ -1,6 +1,6 @@
 import { builtinSymbolList } from '../symbols/builtin'
 import { isStale } from '../symbols/provenance'
-import { filterSymbols, keepUnchanged, preferBetter, toSymbolListView, type SymbolListView } from './view'
+import { filterSymbols, keepUnchanged, LIST_REFRESH_MS, preferBetter, revalidatesOnMount, toSymbolListView, type SymbolListView } from './view'
 
 const T0 = Date.UTC(2026, 10, 21)
 
@@ -89,5 +89,20 @@ describe('keepUnchanged', () => {
     levered.groups[0]!.rows[1] = { ...levered.groups[0]!.rows[1]!, leveraged: { direction: 'LONG', ratio: 3 } }
     expect(keepUnchanged(before, levered).groups[0]!.rows[1]!.leveraged).toEqual({ direction: 'LONG', ratio: 3 })
     expect(keepUnchanged(levered, { ...levered }).groups).toBe(levered.groups)
+  })
+})
+
+describe('revalidatesOnMount', () => {
+  const now = 1_800_000_000_000
+  it.each([
+    ['a live list rendered 10 s ago waits for the next refresh', 'v3+all', now - 10_000, false],
+    ['a live v2 list rendered 59.999 s ago waits', 'v2', now - 59_999, false],
+    ['a live list exactly one refresh old is asked about at once', 'v3+all', now - LIST_REFRESH_MS, true],
+    ['a live list 44 minutes old is asked about at once', 'v3+all', now - 44 * 60_000, true],
+    ["a list from the future (the browser's clock behind) waits for the refresh", 'v3+all', now + 3_600_000, false],
+    ['a cached copy is asked about at once, however young', 'cache', now - 1000, true],
+    ['the built-in sample is asked about at once', 'builtin', now, true],
+  ] as const)('%s', (_name, source, fetchedAt, expected) => {
+    expect(revalidatesOnMount({ source, fetchedAt }, now)).toBe(expected)
   })
 })

@@ -151,3 +151,18 @@ export function keepUnchanged(previous: SymbolListView | undefined, next: Symbol
   })
   return { ...next, groups: allKept ? previous.groups : groups }
 }
+
+/** How often an open page revalidates its pair list (SWR's refreshInterval in useSymbolList). */
+export const LIST_REFRESH_MS = 60_000
+
+/**
+ * Whether the page revalidates its list as soon as it mounts: not when the list it was rendered
+ * with is live (v3+all or v2) and younger than one refresh period, since the page then asks at its
+ * next refresh anyway (docs/decisions.md "The first revalidation waits for the list's age").
+ * A cached copy, the built-in sample or an older list is asked about at once. A list "from the
+ * future" (the browser's clock behind the server's) counts as young: the refresh still comes.
+ */
+export function revalidatesOnMount(provenance: Pick<Provenance, 'source' | 'fetchedAt'>, now: number, refreshMs = LIST_REFRESH_MS): boolean {
+  if (provenance.source !== 'v3+all' && provenance.source !== 'v2') return true
+  return now - provenance.fetchedAt >= refreshMs
+}
