@@ -33,6 +33,7 @@ export function ProvenanceBadge({ provenance }: { provenance: Provenance }) {
       data-state={shown.state}
       data-stale={!live}
       data-age-ms={shown.ageMs ?? undefined}
+      data-fetched-at={provenance.fetchedAt}
     >
       <span className="provenance-slot is-state" {...reserve(t('live'), t('stale'))}>
         <strong>{live ? t('live') : t('stale')}</strong>

@@ -4,6 +4,7 @@ import { REGION_IDS, REGIONS, type RegionId } from '../lib/regions/regions'
 import { MARKETS_ROWS_DRAWN } from '../lib/symbol-view/drawn'
 import { regionHost, regionOrigin } from './support/hosts'
 import { clearFaults, setFaults } from './support/sim'
+import { ageEmbeddedList } from './support/clock'
 
 const host = regionHost
 const origin = regionOrigin
@@ -106,6 +107,7 @@ test('client navigation (RSC) stays on the region it started on', async ({ page 
 })
 
 test('with the upstream down after warm-up, pages keep their data and say stale', async ({ page }) => {
+  await ageEmbeddedList(page) // the browser's first list request is the one that fails here
   await page.goto(`${origin('ge')}/ka-GEO`)
   await expect(page.getByTestId('provenance')).toHaveAttribute('data-source', 'v3+all')
   const pairCount = () => page.locator('[data-count]').getAttribute('data-count').then(Number)
