@@ -2,7 +2,7 @@
  * The symbol list as the page shows it: a compact projection of the SPEC §3 collections, so
  * the HTML and the client's SWR fallback carry ~150 bytes per pair instead of ~40 fields.
  */
-import type { Provenance } from '../symbols/provenance'
+import { isStale, type Provenance } from '../symbols/provenance'
 import { preferList } from '../symbols/shown'
 import type { SymbolListResult } from '../symbols/result'
 
@@ -163,6 +163,5 @@ export const LIST_REFRESH_MS = 60_000
  * future" (the browser's clock behind the server's) counts as young: the refresh still comes.
  */
 export function revalidatesOnMount(provenance: Pick<Provenance, 'source' | 'fetchedAt'>, now: number, refreshMs = LIST_REFRESH_MS): boolean {
-  if (provenance.source !== 'v3+all' && provenance.source !== 'v2') return true
-  return now - provenance.fetchedAt >= refreshMs
+  return isStale(provenance) || now - provenance.fetchedAt >= refreshMs
 }

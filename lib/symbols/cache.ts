@@ -48,16 +48,21 @@ export function confirmedSavedAt(
   return same ? confirmation.savedAt : record.savedAt
 }
 
+/** The stored confirmation (CONFIRMED_KEY); a misfit is evicted and reported like a record. */
+export function readConfirmation(storage: KeyValueStorage, onProblem?: StorageProblemHandler): ListConfirmation | undefined {
+  const got = readJson(storage, CONFIRMED_KEY, confirmationSchema, onProblem)
+  return got.status === 'ok' ? got.value : undefined
+}
+
 export function createSymbolCaches(storage: KeyValueStorage, onProblem?: StorageProblemHandler, { unchanged: unchangedSave = 'rewrite' }: { unchanged?: UnchangedSave } = {}): SymbolCaches {
   const read = <T>(key: string, schema: z.ZodMiniType<T>): T | undefined => {
     const got = readJson(storage, key, schema, onProblem)
     return got.status === 'ok' ? got.value : undefined
   }
-  const readConfirmation = (): ListConfirmation | undefined => read(CONFIRMED_KEY, confirmationSchema)
   /** The stored value is shared (lib/storage/json.ts): a confirmed one is a new object. */
   function confirmed<R extends SymbolCacheRecord | IncrementalCacheRecord>(part: 'symbol' | 'incremental', record: R | undefined): R | undefined {
     if (!record) return undefined
-    const savedAt = confirmedSavedAt(part, record, readConfirmation())
+    const savedAt = confirmedSavedAt(part, record, readConfirmation(storage, onProblem))
     return savedAt === record.savedAt ? record : { ...record, savedAt }
   }
   const readIncremental = () => confirmed('incremental', read<IncrementalCacheRecord>(INCREMENTAL_CACHE_KEY, incrementalCacheSchema))

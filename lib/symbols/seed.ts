@@ -2,9 +2,9 @@ import { readJson, writeCheckedJson } from '../storage/json'
 import type { z } from 'zod/mini'
 import type { KeyValueStorage, StorageProblemHandler } from '../storage/storage'
 import type { SymbolListResult } from './result'
-import { confirmedSavedAt } from './cache'
-import { confirmationSchema, incrementalCacheSchema, symbolCacheSchema } from './schema'
-import { CONFIRMED_KEY, INCREMENTAL_CACHE_KEY, SYMBOL_CACHE_KEY } from './storage-keys'
+import { confirmedSavedAt, readConfirmation } from './cache'
+import { incrementalCacheSchema, symbolCacheSchema } from './schema'
+import { INCREMENTAL_CACHE_KEY, SYMBOL_CACHE_KEY } from './storage-keys'
 
 /**
  * The two cache records of the load that produced a page's list, in their stored (compact,
@@ -64,8 +64,7 @@ const SCHEMAS = { symbol: symbolCacheSchema, incremental: incrementalCacheSchema
  */
 export function seedSymbolCaches(storage: KeyValueStorage, seed: SymbolCacheSeed, language: string, onProblem?: StorageProblemHandler): SeedOutcome {
   // The browser's own confirmation of its records (cache.ts): a record it confirmed later than the seed was saved is the newer one.
-  const stored = readJson(storage, CONFIRMED_KEY, confirmationSchema, onProblem)
-  const confirmation = stored.status === 'ok' ? stored.value : undefined
+  const confirmation = readConfirmation(storage, onProblem)
   const outcome = (part: Part): SeedOutcome[Part] => {
     const key = KEYS[part]
     const schema: z.ZodMiniType<{ savedAt: number; language?: string }> = SCHEMAS[part]
