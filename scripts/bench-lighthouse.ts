@@ -62,7 +62,6 @@ async function audit(url: string): Promise<Lhr> {
 /** Runs per page (median taken); `BENCH_LIGHTHOUSE_RUNS` sets another count. */
 export const LIGHTHOUSE_RUNS = 3
 
-
 export async function runLighthouseBench(port: number, logDir: string, say: (line: string) => void): Promise<{ figures: Figure[]; details: Record<string, unknown> }> {
   const figures: Figure[] = []
   const details: Record<string, unknown> = {}
