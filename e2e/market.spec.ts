@@ -114,13 +114,26 @@ test('the markets page shows each row’s price, change and turnover, server-ren
   await context.close()
 })
 
-test('the price chart loads after the first paint and draws candles from the chosen host', async ({ page }) => {
+test('the price chart draws candles from the chosen host, and loads the library on the first hover', async ({ page }) => {
   await setFaults([fastPathOff])
   const kline = page.waitForRequest((r) => r.url().includes('/v5/market/kline?category=spot&symbol=BTCUSDT&interval=60'), { timeout: 15_000 })
+  const scripts: string[] = []
+  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()))
   await page.goto(`${TR}${PAIR}`)
   expect([SIM.main, SIM.alt1, SIM.alt2]).toContain(new URL((await kline).url()).origin)
-  await expect(page.getByTestId('price-chart')).toHaveAttribute('data-state', 'ready', { timeout: 15_000 })
-  await expect(page.getByTestId('price-chart').locator('canvas').first()).toBeVisible()
+  const chart = page.getByTestId('price-chart')
+  // The preview: the candles as an SVG, no canvas, and no chart library requested however long the page stays.
+  await expect(chart).toHaveAttribute('data-state', 'preview', { timeout: 15_000 })
+  expect(Number(await chart.locator('svg.candle-preview').getAttribute('data-candles'))).toBeGreaterThan(20)
+  await expect(chart.getByTestId('preview-last')).toHaveText(/^\d{1,3}(,\d{3})*\.\d$/)
+  await page.waitForTimeout(1_500)
+  const settled = scripts.length
+  await expect(chart.locator('canvas')).toHaveCount(0)
+  await chart.hover()
+  await expect(chart).toHaveAttribute('data-state', 'ready', { timeout: 15_000 })
+  await expect(chart.locator('canvas').first()).toBeVisible()
+  await expect(chart.locator('svg.candle-preview')).toHaveCount(0)
+  expect(scripts.length).toBeGreaterThan(settled)
   const other = page.waitForRequest((r) => r.url().includes('&interval=240&'), { timeout: 10_000 })
   await page.getByRole('button', { name: '4h' }).click()
   await other

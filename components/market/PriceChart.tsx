@@ -3,7 +3,9 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslations } from 'next-intl'
 import { formatCrosshairTime, formatTickMark, type ChartTimeFormats } from '@/lib/market-data/chart-time'
-import { CHART_INTERVALS, parseKlineAnswer, type Candle, type ChartInterval } from '@/lib/market-data/kline'
+import { applyLiveCandle, CHART_INTERVALS, parseKlineAnswer, type Candle, type ChartInterval } from '@/lib/market-data/kline'
+import { formatPrice, stepDecimals } from '@/lib/market-data/format'
+import { CandlePreview } from './CandlePreview'
 import { useMarketSource } from './useMarketSource'
 
 type Chart = import('lightweight-charts').IChartApi
@@ -13,39 +15,56 @@ const bar = (c: Candle) => ({ time: (c.start / 1000) as import('lightweight-char
 const cssVar = (name: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim()
 const colours = () => ({ upColor: cssVar('--rise'), downColor: cssVar('--fall'), wickUpColor: cssVar('--rise'), wickDownColor: cssVar('--fall'), borderVisible: false })
 
-type Lib = typeof import('lightweight-charts') & typeof import('@/lib/market-data/format')
+type Lib = typeof import('lightweight-charts')
 
 /**
  * Candles from the kline endpoint of the data origin, with a live last candle from the page's
- * websocket (useLiveTickers forwards kline pushes as `market-candle` events). lightweight-charts
- * is imported in an effect, after the first paint, so it is a chunk of its own that only this
- * page loads; the chart is made only once its first candles are here, so its first frame already
- * draws them (one full draw, not an empty one and then another; docs/decisions.md "Price chart").
+ * websocket (useLiveTickers forwards kline pushes as `market-candle` events). They are drawn as
+ * an SVG preview (CandlePreview) until the first touch, hover or wheel over the chart; only then is
+ * lightweight-charts imported (a chunk of its own) and made, with its candles in the same task, so
+ * its first frame draws them (docs/decisions.md "Price chart", "The chart loads on first touch").
  */
 export function PriceChart(props: { symbol: string; step: string; locale: string; chartTimes: ChartTimeFormats; interval: ChartInterval; onInterval: (i: ChartInterval) => void }) {
   const { symbol, step, locale, chartTimes, interval, onInterval } = props
   const t = useTranslations('Market')
   const box = useRef<HTMLDivElement>(null)
+  /** The library's own element: React renders nothing into it. */
+  const host = useRef<HTMLDivElement>(null)
   const [lib, setLib] = useState<Lib | null>(null)
   const [candles, setCandles] = useState<readonly Candle[] | null>(null)
   /** The candles now in the chart: a made chart starts with them, later ones replace them. */
   const latest = useRef<readonly Candle[] | null>(null)
   const shown = useRef<readonly Candle[] | null>(null)
   const [chart, setChart] = useState<{ chart: Chart; series: Series } | null>(null)
-  const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading')
+  const [failed, setFailed] = useState(false)
+  /** Set by the first touch, hover or wheel over the chart: the library loads then, not before. */
+  const [wanted, setWanted] = useState(false)
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null)
   const origin = useMarketSource()
+  const want = () => setWanted(true)
 
-  // The chart and the decimal formatting (bignumber.js) are chunks of their own, loaded after the first paint.
   useEffect(() => {
+    const el = box.current
+    if (!el) return
+    const measure = () => setSize({ width: el.clientWidth, height: el.clientHeight })
+    measure()
+    const observer = new ResizeObserver(measure)
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [])
+
+  useEffect(() => {
+    if (!wanted) return
     let live = true
-    Promise.all([import('lightweight-charts'), import('@/lib/market-data/format')]).then(
-      ([charts, format]) => live && setLib({ ...charts, ...format }),
-      () => live && setState('error'),
+    import('lightweight-charts').then(
+      (charts) => live && setLib(charts),
+      // The preview stays; the next touch tries again.
+      () => live && setWanted(false),
     )
     return () => {
       live = false
     }
-  }, [])
+  }, [wanted])
 
   useEffect(() => {
     if (!origin) return
@@ -56,22 +75,23 @@ export function PriceChart(props: { symbol: string; step: string; locale: string
         const list = parseKlineAnswer(body)
         latest.current = list
         setCandles(list)
+        setFailed(false)
       })
-      .catch(() => !controller.signal.aborted && setState((s) => (s === 'ready' ? s : 'error')))
+      .catch(() => !controller.signal.aborted && setFailed(latest.current === null))
     return () => controller.abort()
   }, [origin, symbol, interval])
 
   const haveCandles = candles !== null
   useEffect(() => {
-    if (!lib || !haveCandles || !box.current) return
-    const decimals = lib.stepDecimals(step)
-    const made = lib.createChart(box.current, {
+    if (!lib || !haveCandles || !host.current) return
+    const decimals = stepDecimals(step)
+    const made = lib.createChart(host.current, {
       autoSize: true,
       layout: { background: { color: 'transparent' }, textColor: cssVar('--muted') },
       grid: { vertLines: { color: cssVar('--line') }, horzLines: { color: cssVar('--line') } },
       localization: {
         locale: chartTimes.locale,
-        priceFormatter: (p: number) => lib.formatPrice(p.toFixed(decimals), step, locale),
+        priceFormatter: (p: number) => formatPrice(p.toFixed(decimals), step, locale),
         // Time labels from the server's formats: the library's own build an ICU date formatter per label.
         ...(chartTimes.tickMarks[1] ? { timeFormatter: (time: unknown) => (typeof time === 'number' ? (formatCrosshairTime(chartTimes, time) ?? '') : String(time)) } : {}),
       },
@@ -84,7 +104,6 @@ export function PriceChart(props: { symbol: string; step: string; locale: string
     const observer = new MutationObserver(() => series.applyOptions(colours()))
     observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-updown', 'data-theme'] })
     setChart({ chart: made, series })
-    setState('ready')
     return () => {
       observer.disconnect()
       made.remove()
@@ -108,15 +127,23 @@ export function PriceChart(props: { symbol: string; step: string; locale: string
     if (chart) show(chart.chart, chart.series, candles)
   }, [chart, candles])
 
+  // The live candle: into the library's series once it is made, into the preview before.
   useEffect(() => {
-    if (!chart) return
     const onCandle = (e: Event) => {
       const { detail } = e as CustomEvent<{ interval: string; symbol: string; candle: Candle }>
-      if (detail.interval === interval && detail.symbol === symbol) chart.series.update(bar(detail.candle))
+      if (detail.interval !== interval || detail.symbol !== symbol) return
+      if (chart) {
+        chart.series.update(bar(detail.candle))
+      } else if (latest.current) {
+        latest.current = applyLiveCandle(latest.current, detail.candle)
+        setCandles(latest.current)
+      }
     }
     window.addEventListener('market-candle', onCandle)
     return () => window.removeEventListener('market-candle', onCandle)
   }, [chart, symbol, interval])
+
+  const state = chart ? 'ready' : candles ? 'preview' : failed ? 'error' : 'loading'
 
   return (
     <section className="price-chart" aria-label={t('chart')}>
@@ -127,7 +154,10 @@ export function PriceChart(props: { symbol: string; step: string; locale: string
           </button>
         ))}
       </div>
-      <div ref={box} className="chart-box" data-testid="price-chart" data-state={state} />
+      <div ref={box} className="chart-box" data-testid="price-chart" data-state={state} onPointerEnter={want} onPointerDown={want} onTouchStart={want} onWheel={want}>
+        {!chart && candles && size ? <CandlePreview candles={candles} width={size.width} height={size.height} step={step} locale={locale} chartTimes={chartTimes} /> : null}
+        <div ref={host} className="chart-host" />
+      </div>
       {state === 'loading' ? <p className="chart-note">{t('chartLoading')}</p> : null}
       {state === 'error' ? <p className="chart-note">{t('chartError')}</p> : null}
     </section>

@@ -1,4 +1,4 @@
-import { formatCrosshairTime, formatTickMark, readChartTimeFormats, TICK_MARK_OPTIONS } from './chart-time'
+import { formatCrosshairTime, formatTickMark, readChartTimeFormats, tickMarkTypeOf, TICK_MARK_OPTIONS } from './chart-time'
 import { chartIntlLocale } from './chart-locale'
 import { CHART_LOCALES } from '../i18n/locale-maps'
 
@@ -33,4 +33,14 @@ it('leaves an unread tick-mark type to the library', () => {
   const formats = { locale: 'en', tickMarks: [null, null, null, null, null] }
   expect(formatTickMark(formats, 0, 2)).toBeNull()
   expect(formatCrosshairTime(formats, 0)).toBeUndefined()
+})
+
+describe('tickMarkTypeOf', () => {
+  it('gives a boundary its year, month or day, and any other start its time', () => {
+    expect(tickMarkTypeOf(Date.UTC(2026, 0, 1))).toBe(0)
+    expect(tickMarkTypeOf(Date.UTC(2026, 10, 1))).toBe(1)
+    expect(tickMarkTypeOf(Date.UTC(2026, 10, 27))).toBe(2)
+    expect(tickMarkTypeOf(Date.UTC(2026, 10, 27, 4))).toBe(3)
+    expect(tickMarkTypeOf(Date.UTC(2026, 10, 27, 0, 15))).toBe(3)
+  })
 })

@@ -46,6 +46,18 @@ export function formatTickMark(formats: ChartTimeFormats, timeSeconds: number, t
   return format ? formatPieces(format.pieces, format.months, timeSeconds * 1000) : null
 }
 
+/**
+ * The tick-mark type lightweight-charts gives a candle's start (UTC) on its time scale: a year,
+ * month or day at a boundary, else the time of day (for the chart's preview, which labels as the
+ * library would).
+ */
+export function tickMarkTypeOf(startMs: number): number {
+  const d = new Date(startMs)
+  if (d.getUTCHours() !== 0 || d.getUTCMinutes() !== 0) return 3
+  if (d.getUTCDate() !== 1) return 2
+  return d.getUTCMonth() === 0 ? 0 : 1
+}
+
 const two = (n: number) => String(n).padStart(2, '0')
 
 /**
