@@ -126,7 +126,9 @@ test('the price chart draws candles from the chosen host, and loads the library 
   await expect(chart).toHaveAttribute('data-state', 'preview', { timeout: 15_000 })
   expect(Number(await chart.locator('svg.candle-preview').getAttribute('data-candles'))).toBeGreaterThan(20)
   await expect(chart.getByTestId('preview-last')).toHaveText(/^\d{1,3}(,\d{3})*\.\d$/)
-  await page.waitForTimeout(1_500)
+  // The live candle moves the preview's last price (the simulator's prices move every push).
+  const first = await chart.getByTestId('preview-last').textContent()
+  await expect(chart.getByTestId('preview-last')).not.toHaveText(first ?? '', { timeout: 10_000 })
   const settled = scripts.length
   await expect(chart.locator('canvas')).toHaveCount(0)
   await chart.hover()
