@@ -1,6 +1,6 @@
 'use client'
 
-import { useEffect, useRef, useState } from 'react'
+import { startTransition, useEffect, useRef, useState } from 'react'
 import { useTranslations } from 'next-intl'
 import { formatCrosshairTime, formatTickMark, type ChartTimeFormats } from '@/lib/market-data/chart-time'
 import { applyLiveCandle, CHART_INTERVALS, parseKlineAnswer, type Candle, type ChartInterval } from '@/lib/market-data/kline'
@@ -74,8 +74,11 @@ export function PriceChart(props: { symbol: string; step: string; locale: string
       .then((body: unknown) => {
         const list = parseKlineAnswer(body)
         latest.current = list
-        setCandles(list)
-        setFailed(false)
+        // Drawn in a transition, which React slices into short tasks (the preview is a few hundred elements).
+        startTransition(() => {
+          setCandles(list)
+          setFailed(false)
+        })
       })
       .catch(() => !controller.signal.aborted && setFailed(latest.current === null))
     return () => controller.abort()
@@ -135,8 +138,9 @@ export function PriceChart(props: { symbol: string; step: string; locale: string
       if (chart) {
         chart.series.update(bar(detail.candle))
       } else if (latest.current) {
-        latest.current = applyLiveCandle(latest.current, detail.candle)
-        setCandles(latest.current)
+        const next = applyLiveCandle(latest.current, detail.candle)
+        latest.current = next
+        startTransition(() => setCandles(next))
       }
     }
     window.addEventListener('market-candle', onCandle)

@@ -1,10 +1,14 @@
 'use client'
 
+import { memo, useDeferredValue } from 'react'
 import { useTranslations } from 'next-intl'
 import { ROUTE_HOSTS, ROUTE_MODES, type RouteHost, type RouteMode } from '@/lib/route-chooser/constants'
 import { ROUTE_PROBE_FAILURE_MS } from '@/lib/route-chooser/constants'
 import { Sparkline } from './Sparkline'
 import { useNetwork } from './useNetwork'
+import type { FastPathSnapshot } from '@/lib/fastpath'
+import type { RouteSnapshot } from '@/lib/route-chooser'
+import type { NetworkEngines } from '@/lib/browser-runtime/network'
 
 const HOST_LABEL = { main: 'mainHost', alt1: 'alt1', alt2: 'alt2' } as const
 const FAST_PATH_LABEL = { off: 'fastPathOff', global: 'fastPathGlobal', whitelist: 'fastPathWhitelist' } as const
@@ -15,9 +19,19 @@ const FAST_PATH_LABEL = { off: 'fastPathOff', global: 'fastPathGlobal', whitelis
  * appears inside it (docs/decisions.md "Network panel from the first paint").
  */
 export function NetworkPanel() {
+  const { engines, route, fastPath } = useNetwork()
+  // The engines' snapshots arrive through useSyncExternalStore, whose renders are synchronous:
+  // the panel follows them in a deferred render instead, which React slices into short tasks
+  // (the engines' start mounted the whole body in one; docs/decisions.md "Rendering without long tasks").
+  const shownEngines = useDeferredValue(engines)
+  const shownRoute = useDeferredValue(route)
+  const shownFastPath = useDeferredValue(fastPath)
+  return <NetworkBody engines={shownEngines} route={shownRoute} fastPath={shownFastPath} />
+}
+
+const NetworkBody = memo(function NetworkBody({ engines, route, fastPath }: { engines: NetworkEngines | null; route: RouteSnapshot | null; fastPath: FastPathSnapshot | null }) {
   const t = useTranslations('Network')
   const tErrors = useTranslations('Errors')
-  const { engines, route, fastPath } = useNetwork()
   if (!engines || !route) {
     return (
       <details className="network-panel" data-testid="network-panel">
@@ -68,4 +82,4 @@ export function NetworkPanel() {
       </div>
     </details>
   )
-}
+})
