@@ -46,6 +46,21 @@ test('automatic mode moves client API calls to the fastest host, and moves again
   expect(await request).toBe(SIM.alt2)
 })
 
+test('a clicked route radio is checked at once: the panel renders the choice in the click, not after it', async ({ page }) => {
+  await setFaults([fastPathOff])
+  await page.goto(`${TR}/en-TR`)
+  await page.getByTestId('network-panel').locator('summary').click()
+  await expect(page.getByTestId('route-host')).toHaveAttribute('data-mode', 'auto')
+  // Read in the same task as the click: a radio rendered from a deferred snapshot is put back
+  // to unchecked by React at the end of the click, until the deferred render lands.
+  const checkedAfterClick = await page.getByTestId('route-mode-alt2').evaluate((el: HTMLInputElement) => {
+    el.click()
+    return el.checked
+  })
+  expect(checkedAfterClick).toBe(true)
+  await expect(page.getByTestId('route-host')).toHaveAttribute('data-mode', 'alt2')
+})
+
 test('a manual choice sends client API calls to that host', async ({ page }) => {
   await ageEmbeddedList(page) // the page's first list request is what this test watches
   await setFaults([fastPathOff])

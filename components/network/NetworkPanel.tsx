@@ -23,13 +23,16 @@ export function NetworkPanel() {
   // The engines' snapshots arrive through useSyncExternalStore, whose renders are synchronous:
   // the panel follows them in a deferred render instead, which React slices into short tasks
   // (the engines' start mounted the whole body in one; docs/decisions.md "Rendering without long tasks").
+  // The chosen mode is not deferred: the radios are controlled inputs, and React puts a clicked
+  // radio back to its rendered state at the end of the click unless that render already has the
+  // new mode (a deferred one would uncheck the user's choice until the transition lands).
   const shownEngines = useDeferredValue(engines)
   const shownRoute = useDeferredValue(route)
   const shownFastPath = useDeferredValue(fastPath)
-  return <NetworkBody engines={shownEngines} route={shownRoute} fastPath={shownFastPath} />
+  return <NetworkBody engines={shownEngines} route={shownRoute} fastPath={shownFastPath} mode={route?.mode ?? null} />
 }
 
-const NetworkBody = memo(function NetworkBody({ engines, route, fastPath }: { engines: NetworkEngines | null; route: RouteSnapshot | null; fastPath: FastPathSnapshot | null }) {
+const NetworkBody = memo(function NetworkBody({ engines, route, fastPath, mode: chosenMode }: { engines: NetworkEngines | null; route: RouteSnapshot | null; fastPath: FastPathSnapshot | null; mode: RouteMode | null }) {
   const t = useTranslations('Network')
   const tErrors = useTranslations('Errors')
   if (!engines || !route) {
@@ -57,7 +60,7 @@ const NetworkBody = memo(function NetworkBody({ engines, route, fastPath }: { en
           <legend>{t('route')}</legend>
           {ROUTE_MODES.map((mode) => (
             <label key={mode}>
-              <input type="radio" name="route-mode" value={mode} checked={route.mode === mode} onChange={() => engines.chooser.setMode(mode)} data-testid={`route-mode-${mode}`} />
+              <input type="radio" name="route-mode" value={mode} checked={chosenMode === mode} onChange={() => engines.chooser.setMode(mode)} data-testid={`route-mode-${mode}`} />
               {label(mode)}
             </label>
           ))}
