@@ -2,7 +2,7 @@
 
 import { formatTickMark, tickMarkTypeOf, type ChartTimeFormats } from '@/lib/market-data/chart-time'
 import { layoutCandlePreview, priceGutter } from '@/lib/market-data/candle-preview'
-import { formatPrice, stepDecimals } from '@/lib/market-data/format'
+import { chartPriceFormatter } from '@/lib/market-data/format'
 import type { Candle } from '@/lib/market-data/kline'
 
 /**
@@ -11,9 +11,8 @@ import type { Candle } from '@/lib/market-data/kline'
  * assistive technology, as the library's canvas is; the price block says the figures.
  */
 export function CandlePreview({ candles, width, height, step, locale, chartTimes }: { candles: readonly Candle[]; width: number; height: number; step: string; locale: string; chartTimes: ChartTimeFormats }) {
-  const decimals = stepDecimals(step)
-  const price = (value: number) => formatPrice(value.toFixed(decimals), step, locale)
-  // The scale is as wide as its labels, sized by the last close's (one more digit of room).
+  const price = chartPriceFormatter(step, locale)
+  // The scale is as wide as its labels, sized by the newest high's (one more digit of room).
   const newest = candles.at(-1)
   const layout = layoutCandlePreview(candles, width, height, Number(step) || 0, priceGutter((newest ? price(newest.high).length : 8) + 1))
   if (!layout) return null

@@ -4,7 +4,7 @@ import { startTransition, useEffect, useRef, useState } from 'react'
 import { useTranslations } from 'next-intl'
 import { formatCrosshairTime, formatTickMark, type ChartTimeFormats } from '@/lib/market-data/chart-time'
 import { applyLiveCandle, CHART_INTERVALS, parseKlineAnswer, type Candle, type ChartInterval } from '@/lib/market-data/kline'
-import { formatPrice, stepDecimals } from '@/lib/market-data/format'
+import { chartPriceFormatter } from '@/lib/market-data/format'
 import { CandlePreview } from './CandlePreview'
 import { useMarketSource } from './useMarketSource'
 
@@ -87,14 +87,13 @@ export function PriceChart(props: { symbol: string; step: string; locale: string
   const haveCandles = candles !== null
   useEffect(() => {
     if (!lib || !haveCandles || !host.current) return
-    const decimals = stepDecimals(step)
     const made = lib.createChart(host.current, {
       autoSize: true,
       layout: { background: { color: 'transparent' }, textColor: cssVar('--muted') },
       grid: { vertLines: { color: cssVar('--line') }, horzLines: { color: cssVar('--line') } },
       localization: {
         locale: chartTimes.locale,
-        priceFormatter: (p: number) => formatPrice(p.toFixed(decimals), step, locale),
+        priceFormatter: chartPriceFormatter(step, locale),
         // Time labels from the server's formats: the library's own build an ICU date formatter per label.
         ...(chartTimes.tickMarks[1] ? { timeFormatter: (time: unknown) => (typeof time === 'number' ? (formatCrosshairTime(chartTimes, time) ?? '') : String(time)) } : {}),
       },

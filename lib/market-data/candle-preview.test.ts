@@ -1,7 +1,8 @@
 import { layoutCandlePreview, niceStep, priceGutter, PREVIEW_BAR_SPACING, TIME_GUTTER } from './candle-preview'
-
-const PRICE_GUTTER = priceGutter(8)
 import type { Candle } from './kline'
+
+/** layoutCandlePreview's default price scale. */
+const PRICE_GUTTER = priceGutter(8)
 
 const HOUR = 3_600_000
 const candle = (i: number, open: number, close: number, high = Math.max(open, close) + 1, low = Math.min(open, close) - 1): Candle => ({ start: i * HOUR, open, high, low, close })

@@ -89,10 +89,12 @@ export function layoutCandlePreview(candles: readonly Candle[], width: number, h
   const span = plotHeight * (1 - MARGIN_TOP - MARGIN_BOTTOM)
   const y = (price: number) => round(top + ((hi - price) / (hi - lo)) * span)
   const body = Math.max(1, Math.floor(PREVIEW_BAR_SPACING * 0.8))
+  // The middle of the i-th shown candle: the newest half a spacing left of the price scale.
+  const centreOf = (i: number) => plotWidth - (shown.length - i - 0.5) * PREVIEW_BAR_SPACING
   const rise: string[] = []
   const fall: string[] = []
   shown.forEach((c, i) => {
-    const centre = plotWidth - (shown.length - i - 0.5) * PREVIEW_BAR_SPACING
+    const centre = centreOf(i)
     const left = round(centre - body / 2)
     const yOpen = y(c.open)
     const yClose = y(c.close)
@@ -110,11 +112,10 @@ export function layoutCandlePreview(candles: readonly Candle[], width: number, h
     if (at >= 8 && at <= plotHeight - 4) prices.push({ y: at, value })
   }
   // Time labels at least TIME_LABEL_GAP apart, the weightiest starts first, then the newest.
-  const xOf = (i: number) => round(plotWidth - (shown.length - i - 0.5) * PREVIEW_BAR_SPACING)
   const ranked = shown.map((c, i) => ({ i, weight: labelWeight(c.start) })).sort((a, b) => b.weight - a.weight || b.i - a.i)
   const times: PreviewLayout['times'] = []
   for (const { i } of ranked) {
-    const x = xOf(i)
+    const x = round(centreOf(i))
     if (x >= 24 && x <= plotWidth - 24 && times.every((t) => Math.abs(t.x - x) >= TIME_LABEL_GAP)) times.push({ x, start: shown[i]!.start })
   }
   times.sort((a, b) => a.x - b.x)

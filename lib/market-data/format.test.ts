@@ -1,4 +1,4 @@
-import { formatAmount, formatChange, formatPrice, NO_DATA, stepDecimals } from './format'
+import { chartPriceFormatter, formatAmount, formatChange, formatPrice, NO_DATA, stepDecimals } from './format'
 
 describe('formatPrice at the price step', () => {
   it('rounds a decimal string to the step without float noise', () => {
@@ -43,5 +43,13 @@ describe('formatters are built once per locale', () => {
     expect(formatChange('0.0228', 'en-US')?.text).toBe('+2.28%')
     expect(formatChange('0.0228', 'de-DE')?.text).toBe('+2,28\u00a0%')
     expect(formatChange('0.0228', 'en-US')?.text).toBe('+2.28%')
+  })
+})
+
+describe('chartPriceFormatter', () => {
+  it('writes a chart price at the pair step as formatPrice does', () => {
+    expect(chartPriceFormatter('0.1', 'en')(93519.84)).toBe('93,519.8')
+    expect(chartPriceFormatter('0.00000000001', 'en')(0.00000463003)).toBe('0.00000463003')
+    expect(chartPriceFormatter('1', 'de-DE')(1234.6)).toBe(formatPrice('1235', '1', 'de-DE'))
   })
 })

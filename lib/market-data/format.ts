@@ -36,6 +36,15 @@ export function formatPrice(value: string | undefined, step: string, locale: str
   return n.toFormat(stepDecimals(step), BigNumber.ROUND_HALF_UP, { groupSize: 3, groupSeparator: group, decimalSeparator: decimal, prefix: '', suffix: '' })
 }
 
+/**
+ * The price chart's label writer, for the library's price scale and the preview's: a chart price
+ * (a float) at `step`'s places, then as formatPrice writes it.
+ */
+export function chartPriceFormatter(step: string, locale: string): (price: number) => string {
+  const decimals = stepDecimals(step)
+  return (price) => formatPrice(price.toFixed(decimals), step, locale)
+}
+
 /** A large amount (volume, turnover) with two places and grouping, or a dash. */
 export function formatAmount(value: string | undefined, locale: string, places = 2): string {
   return formatPrice(value, new BigNumber(1).shiftedBy(-places).toFixed(), locale)
