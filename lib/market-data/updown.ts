@@ -1,10 +1,11 @@
 /**
  * Rise and fall colours: which colour means "up". Each region has a default (its market's
  * convention, docs/decisions.md "Rise and fall colours per region"); a user's choice is kept
- * under UPDOWN_KEY (cookie first, localStorage second, like the theme) and applied before the
+ * under UPDOWN_KEY (in its cookie, and in localStorage for a browser that refuses cookies, like the theme) and applied before the
  * first paint. Colour never carries the meaning alone: sign and arrow go with it (format.ts).
  */
 import type { RegionId } from '../regions/regions'
+import { preferenceScript } from '../preferences/script'
 
 export const UPDOWN_KEY = 'BYBIT_UPDOWN_KEY'
 export const UPDOWN_VALUES = ['green-up', 'red-up'] as const
@@ -22,6 +23,5 @@ export const isUpDown = (value: unknown): value is UpDown => UPDOWN_VALUES.inclu
 
 /** The inline script that applies a stored choice to <html data-updown> before the first paint. */
 export function upDownScript(): string {
-  const values = UPDOWN_VALUES.join('|')
-  return `try{var m=document.cookie.match(/(?:^|;\\s*)${UPDOWN_KEY}=(${values})/);var u=m?m[1]:localStorage.getItem('${UPDOWN_KEY}');if(/^(${values})$/.test(u))document.documentElement.setAttribute('data-updown',u)}catch(e){}`
+  return preferenceScript(UPDOWN_KEY, UPDOWN_VALUES, 'data-updown')
 }
