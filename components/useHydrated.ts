@@ -1,6 +1,6 @@
 'use client'
 
-import { startTransition, useEffect, useState } from 'react'
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react'
 
 /** Set once the first component has hydrated: later mounts (client navigations) start true. */
 let hydratedOnce = false
@@ -21,4 +21,16 @@ export function useHydrated(): boolean {
     if (!hydrated) startTransition(() => setHydrated(true))
   }, [hydrated])
   return hydrated
+}
+
+/**
+ * useSyncExternalStore for a value the server cannot know (the clock, the user agent): the server
+ * value until useHydrated flips, then the store's. Plain useSyncExternalStore would find the
+ * client's value different right after hydration and re-render at once, synchronously, inside the
+ * task that runs the page's effects; here the switch comes with the hydration flip, in its
+ * transition (docs/decisions.md "Rendering without long tasks").
+ */
+export function useClientSnapshot<T>(subscribe: (onChange: () => void) => () => void, getSnapshot: () => T, serverValue: T): T {
+  const hydrated = useHydrated()
+  return useSyncExternalStore(subscribe, hydrated ? getSnapshot : () => serverValue, () => serverValue)
 }

@@ -1,6 +1,6 @@
 'use client'
 
-import { useSyncExternalStore } from 'react'
+import { useClientSnapshot } from './useHydrated'
 
 const TICK_MS = 30_000
 
@@ -12,7 +12,7 @@ function subscribe(onChange: () => void) {
 // Rounded so consecutive reads agree (useSyncExternalStore needs a stable snapshot).
 const snapshot = () => Math.floor(Date.now() / TICK_MS) * TICK_MS
 
-/** The browser's clock, refreshed every 30 s; null while rendering on the server. */
+/** The browser's clock, refreshed every 30 s; null on the server and until the page has hydrated. */
 export function useNow(): number | null {
-  return useSyncExternalStore(subscribe, snapshot, () => null)
+  return useClientSnapshot<number | null>(subscribe, snapshot, null)
 }

@@ -1,9 +1,10 @@
 'use client'
 
-import { useState, useSyncExternalStore } from 'react'
+import { useState } from 'react'
 import { useTranslations } from 'next-intl'
 import type { NativeBridge } from '@/lib/webview/bridge'
 import { appOffer, type AppOffer } from '@/lib/webview/offer'
+import { useClientSnapshot } from '../useHydrated'
 
 declare global {
   interface Window {
@@ -23,11 +24,7 @@ export function OpenInApp({ symbolId }: { symbolId: string }) {
   const t = useTranslations('Webview')
   const errors = useTranslations('Errors')
   const [notice, setNotice] = useState<string | null>(null)
-  const offer = useSyncExternalStore<AppOffer>(
-    never,
-    () => appOffer({ userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints }),
-    () => 'none',
-  )
+  const offer = useClientSnapshot<AppOffer>(never, () => appOffer({ userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints }), 'none')
   async function open() {
     try {
       // The bridge and the version parsing load on the first click, not with the page.
