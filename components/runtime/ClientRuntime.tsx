@@ -15,8 +15,14 @@ export function ClientRuntimeProvider({ site, children }: { site: ClientSiteConf
   // effect, after hydration (docs/decisions.md "Client engines start after hydration").
   const [handle] = useState(() => (typeof window === 'undefined' ? createServerRuntime(site) : createBrowserRuntime(site)))
   useEffect(() => {
-    handle.start()
-    return () => handle.stop()
+    // In a task of its own: React runs every effect of the hydrated page in one task, and the
+    // start (the config request, the engines' chunk) need not lengthen it (docs/decisions.md
+    // "Rendering without long tasks").
+    const timer = window.setTimeout(() => handle.start(), 0)
+    return () => {
+      window.clearTimeout(timer)
+      handle.stop()
+    }
   }, [handle])
   return <RuntimeContext.Provider value={handle.runtime}>{children}</RuntimeContext.Provider>
 }
