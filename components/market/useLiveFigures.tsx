@@ -2,6 +2,7 @@
 
 import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useHydrated } from '../useHydrated'
+import { inTaskOfItsOwn } from '../effect-task'
 import type { Figures } from '@/lib/market-data/figures'
 import type { MarketTickers } from '@/lib/market-data/tickers'
 
@@ -28,13 +29,18 @@ export function useLiveTickerFeed(live: LiveSubscription): [MarketTickers, Figur
   const [tickers, setTickers] = useState<MarketTickers>({})
   const hydrated = useHydrated()
   const [format, setFormat] = useState<FiguresModule | null>(null)
-  useEffect(() => {
-    let active = true
-    void import('@/lib/market-data/figures').then((module) => active && startTransition(() => setFormat(module)))
-    return () => {
-      active = false
-    }
-  }, [])
+  useEffect(
+    () =>
+      // The chunk's load (script elements added to the page) in a task of its own, not in the task of the page's effects.
+      inTaskOfItsOwn(() => {
+        let active = true
+        void import('@/lib/market-data/figures').then((module) => active && startTransition(() => setFormat(module)))
+        return () => {
+          active = false
+        }
+      }),
+    [],
+  )
   const onTickers = useCallback((next: MarketTickers) => startTransition(() => setTickers(next)), [])
   const feed = hydrated && (
     <Suspense fallback={null}>

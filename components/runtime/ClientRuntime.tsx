@@ -3,6 +3,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
 import { createBrowserRuntime, createServerRuntime, type ClientRuntime } from '@/lib/browser-runtime/runtime'
 import type { ClientSiteConfig } from '@/lib/browser-runtime/site-config'
+import { inTaskOfItsOwn } from '../effect-task'
 
 /**
  * The React side of the browser runtime (lib/browser-runtime): it creates one per page, starts
@@ -14,16 +15,15 @@ export function ClientRuntimeProvider({ site, children }: { site: ClientSiteConf
   // Render only creates the runtime (no request, timer or listener): the engines start in the
   // effect, after hydration (docs/decisions.md "Client engines start after hydration").
   const [handle] = useState(() => (typeof window === 'undefined' ? createServerRuntime(site) : createBrowserRuntime(site)))
-  useEffect(() => {
-    // In a task of its own: React runs every effect of the hydrated page in one task, and the
-    // start (the config request, the engines' chunk) need not lengthen it (docs/decisions.md
-    // "Rendering without long tasks").
-    const timer = window.setTimeout(() => handle.start(), 0)
-    return () => {
-      window.clearTimeout(timer)
-      handle.stop()
-    }
-  }, [handle])
+  useEffect(
+    () =>
+      // The start (the config request, the engines' chunk) in a task of its own, not in the task of the page's effects.
+      inTaskOfItsOwn(() => {
+        handle.start()
+        return () => handle.stop()
+      }),
+    [handle],
+  )
   return <RuntimeContext.Provider value={handle.runtime}>{children}</RuntimeContext.Provider>
 }
 
