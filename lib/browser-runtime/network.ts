@@ -13,8 +13,12 @@ export interface NetworkEngines {
 /** How long the first client request waits for the first route probe and fast-path decision. */
 const SETTLE_MS = 2500
 
-/** Starts the route chooser and the fast path for this site, in the browser only. */
-export function startNetwork(site: ClientSiteConfig, monitor: Monitor): { engines: NetworkEngines; settled: Promise<void> } {
+/**
+ * The route chooser and the fast path for this site, in the browser only, not yet started: the
+ * runtime starts each in a task of its own (lib/browser-runtime/runtime.ts). `settled` counts
+ * from now.
+ */
+export function createNetwork(site: ClientSiteConfig, monitor: Monitor): { engines: NetworkEngines; settled: Promise<void> } {
   const fetchImpl = (input: string, init: RequestInit) => fetch(input, init)
   const storage = createBrowserStorage(() => window.localStorage, { ownKeys: [ROUTE_STORAGE_KEY], onProblem: (p) => monitor.event('route_storage_problem', { ...p }) })
   const chooser = createRouteChooser({ site: site.region, hosts: site.apiHosts, fetch: fetchImpl, storage, timers: browserTimers, now: Date.now, visibility: browserVisibility, monitor })
@@ -28,8 +32,6 @@ export function startNetwork(site: ClientSiteConfig, monitor: Monitor): { engine
     openWebSocket: (url) => new WebSocket(url),
     identity: { deviceId: pageDeviceId() },
   })
-  chooser.start()
-  fastPath.start()
   return { engines: { chooser, fastPath }, settled: Promise.race([Promise.all([chooserSettled(chooser), fastPathSettled(fastPath)]).then(() => undefined), delay(SETTLE_MS)]) }
 }
 

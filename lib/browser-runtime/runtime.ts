@@ -62,6 +62,17 @@ function readCrossApiFlag(): boolean {
   }
 }
 
+/** Runs each step in a task of its own, in order, while `current()` holds. */
+function inLaterTasks(steps: (() => void)[], current: () => boolean): void {
+  const [step, ...rest] = steps
+  if (!step) return
+  window.setTimeout(() => {
+    if (!current()) return
+    step()
+    inLaterTasks(rest, current)
+  }, 0)
+}
+
 export function createBrowserRuntime(initial: ClientSiteConfig): BrowserRuntime {
   let onlineListener: (() => void) | null = null
   const monitor = createClientMonitor({
@@ -84,12 +95,22 @@ export function createBrowserRuntime(initial: ClientSiteConfig): BrowserRuntime 
   // Leaving the page: hand what is queued to a beacon, which outlives the page.
   const onPageHide = () => monitor.flush()
 
-  function startEngines(site: ClientSiteConfig, { startNetwork }: typeof import('./network')): void {
-    const engines = network.getSnapshot()
-    if (engines) return void (engines.chooser.start(), engines.fastPath.start())
-    const started = startNetwork(site, monitor)
-    network.update(() => started.engines)
-    void started.settled.then(settle)
+  /**
+   * The engines' chunk, their creation, the route chooser's first probes and the fast path's first
+   * check each run in a task of their own: together they were one task of ~50–80 ms at 4× CPU
+   * (docs/decisions.md "Rendering without long tasks"). A stop in between cancels what is left.
+   */
+  function startEngines(site: ClientSiteConfig, { createNetwork }: typeof import('./network'), mine: number): void {
+    const current = () => active && mine === generation
+    let engines = network.getSnapshot()
+    if (!engines) {
+      const created = createNetwork(site, monitor)
+      engines = created.engines
+      network.update(() => created.engines)
+      void created.settled.then(settle)
+    }
+    const { chooser, fastPath } = engines
+    inLaterTasks([() => chooser.start(), () => fastPath.start()], current)
   }
 
   return {
@@ -110,7 +131,7 @@ export function createBrowserRuntime(initial: ClientSiteConfig): BrowserRuntime 
       // The config and the engines' chunk are fetched once, whatever the mounts.
       boot ??= Promise.all([currentConfig(initial), import('./network')])
       void boot.then(([site, chunk]) => {
-        if (active && mine === generation) startEngines(site, chunk)
+        inLaterTasks([() => startEngines(site, chunk, mine)], () => active && mine === generation)
       })
     },
     stop() {
