@@ -1,5 +1,6 @@
 'use client'
 
+import { useMemo } from 'react'
 import { formatTickMark, tickMarkTypeOf, type ChartTimeFormats } from '@/lib/market-data/chart-time'
 import { layoutCandlePreview, priceGutter } from '@/lib/market-data/candle-preview'
 import { chartPriceFormatter } from '@/lib/market-data/format'
@@ -11,7 +12,8 @@ import type { Candle } from '@/lib/market-data/kline'
  * assistive technology, as the library's canvas is; the price block says the figures.
  */
 export function CandlePreview({ candles, width, height, step, locale, chartTimes }: { candles: readonly Candle[]; width: number; height: number; step: string; locale: string; chartTimes: ChartTimeFormats }) {
-  const price = chartPriceFormatter(step, locale)
+  // One writer per pair and locale, so the scale's labels are written once, not on every live tick.
+  const price = useMemo(() => chartPriceFormatter(step, locale), [step, locale])
   // The scale is as wide as its labels, sized by the newest high's (one more digit of room).
   const newest = candles.at(-1)
   const layout = layoutCandlePreview(candles, width, height, Number(step) || 0, priceGutter((newest ? price(newest.high).length : 8) + 1))

@@ -52,4 +52,16 @@ describe('chartPriceFormatter', () => {
     expect(chartPriceFormatter('0.00000000001', 'en')(0.00000463003)).toBe('0.00000463003')
     expect(chartPriceFormatter('1', 'de-DE')(1234.6)).toBe(formatPrice('1235', '1', 'de-DE'))
   })
+
+  it('writes the same label again from memory, and each price its own', () => {
+    const write = chartPriceFormatter('0.01', 'en')
+    const first = write(1234.5)
+    expect(write(1234.5)).toBe(first)
+    expect(write(1234.56)).toBe('1,234.56')
+    expect(write(1234.5)).toBe('1,234.50')
+    // Past the memory's size it starts again, and still writes each price right.
+    for (let i = 0; i < 600; i++) expect(write(i)).toBe(formatPrice(String(i), '0.01', 'en'))
+    expect(write(1234.56)).toBe('1,234.56')
+    expect(write(Number.NaN)).toBe(NO_DATA)
+  })
 })

@@ -31,18 +31,35 @@ export function stepDecimals(step: string): number {
 /** A decimal string at `step`'s places (rounded half-up, as the exchange shows), or a dash. */
 export function formatPrice(value: string | undefined, step: string, locale: string): string {
   const n = parseDecimal(value)
-  if (!n) return NO_DATA
-  const { group, decimal } = separators(locale)
-  return n.toFormat(stepDecimals(step), BigNumber.ROUND_HALF_UP, { groupSize: 3, groupSeparator: group, decimalSeparator: decimal, prefix: '', suffix: '' })
+  return n ? formatAtPlaces(n, stepDecimals(step), locale) : NO_DATA
 }
+
+function formatAtPlaces(n: BigNumber, places: number, locale: string): string {
+  const { group, decimal } = separators(locale)
+  return n.toFormat(places, BigNumber.ROUND_HALF_UP, { groupSize: 3, groupSeparator: group, decimalSeparator: decimal, prefix: '', suffix: '' })
+}
+
+/** How many labels a chart's writer remembers (a price scale's round values recur on every tick). */
+const CHART_LABELS_KEPT = 512
 
 /**
  * The price chart's label writer, for the library's price scale and the preview's: a chart price
- * (a float) at `step`'s places, then as formatPrice writes it.
+ * (a float) at `step`'s places, then as formatPrice writes it. It remembers what it wrote: the
+ * preview draws its scale again on every live tick, with the same round values.
  */
 export function chartPriceFormatter(step: string, locale: string): (price: number) => string {
   const decimals = stepDecimals(step)
-  return (price) => formatPrice(price.toFixed(decimals), step, locale)
+  const written = new Map<number, string>()
+  return (price) => {
+    let text = written.get(price)
+    if (text === undefined) {
+      const n = parseDecimal(price.toFixed(decimals))
+      text = n ? formatAtPlaces(n, decimals, locale) : NO_DATA
+      if (written.size >= CHART_LABELS_KEPT) written.clear()
+      written.set(price, text)
+    }
+    return text
+  }
 }
 
 /** A large amount (volume, turnover) with two places and grouping, or a dash. */
