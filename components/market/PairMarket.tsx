@@ -1,6 +1,6 @@
 'use client'
 
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
 import type { DerivedSymbol } from '@/lib/symbols/derive'
 import type { ChartInterval } from '@/lib/market-data/kline'
 import type { Figures } from '@/lib/market-data/figures'
@@ -8,10 +8,11 @@ import type { ChartTimeFormats } from '@/lib/market-data/chart-time'
 import { PairPrice } from './PairPrice'
 
 import { useHydrated } from '../useHydrated'
+import { lazyChunk } from '../lazy-chunk'
 
 // The chart (its component, the kline parsing and, inside it, lightweight-charts) loads after the
 // first paint; the placeholder holds its place so nothing shifts (docs/decisions.md "Price chart").
-const PriceChart = lazy(() => import('./PriceChart').then((m) => ({ default: m.PriceChart })))
+const PriceChart = lazyChunk(() => import('./PriceChart').then((m) => m.PriceChart))
 const placeholder = <div className="price-chart" aria-hidden="true" />
 
 /** The pair page's market block: live price and stats, and the chart (whose live candle shares the price's socket). */

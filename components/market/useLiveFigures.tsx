@@ -1,8 +1,9 @@
 'use client'
 
-import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { startTransition, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useHydrated } from '../useHydrated'
 import { inTaskOfItsOwn } from '../effect-task'
+import { lazyChunk, loadChunk } from '../lazy-chunk'
 import type { Figures } from '@/lib/market-data/figures'
 import type { MarketTickers } from '@/lib/market-data/tickers'
 
@@ -10,7 +11,7 @@ import type { MarketTickers } from '@/lib/market-data/tickers'
 export type FiguresModule = typeof import('@/lib/market-data/figures')
 
 // Rendered, so loaded, only once hydrated: the live data's code (SWR, the stream client) is not first-load JavaScript.
-const LiveFeed = lazy(() => import('./LiveFeed'))
+const LiveFeed = lazyChunk(() => import('./LiveFeed').then((m) => m.default))
 
 export interface LiveSubscription {
   symbols: readonly string[]
@@ -34,7 +35,11 @@ export function useLiveTickerFeed(live: LiveSubscription): [MarketTickers, Figur
       // The chunk's load (script elements added to the page) in a task of its own, not in the task of the page's effects.
       inTaskOfItsOwn(() => {
         let active = true
-        void import('@/lib/market-data/figures').then((module) => active && startTransition(() => setFormat(module)))
+        // Until it loads (if it never does, for good), the figures are the server's.
+        loadChunk(() => import('@/lib/market-data/figures')).then(
+          (module) => active && startTransition(() => setFormat(module)),
+          () => {},
+        )
         return () => {
           active = false
         }

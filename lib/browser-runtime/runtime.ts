@@ -1,4 +1,5 @@
 import { createExternalStore, type ExternalStore } from '../engine-kit/external-store'
+import { chunkRetry, retrying } from '../engine-kit/retry'
 import { CROSS_API_FLAG } from '../http/constants'
 import { createClientMonitor } from '../monitor/client-monitor'
 import { readMarketingParams } from '../monitor/marketing'
@@ -128,11 +129,16 @@ export function createBrowserRuntime(initial: ClientSiteConfig): BrowserRuntime 
       const mine = ++generation
       window.addEventListener('online', onOnline)
       window.addEventListener('pagehide', onPageHide)
-      // The config and the engines' chunk are fetched once, whatever the mounts.
-      boot ??= Promise.all([currentConfig(initial), import('./network')])
-      void boot.then(([site, chunk]) => {
-        inLaterTasks([() => startEngines(site, chunk, mine)], () => active && mine === generation)
-      })
+      // The config and the engines' chunk are fetched once, whatever the mounts; a chunk that
+      // failed to load for good is reported, and the next start asks for it again.
+      const started = (boot ??= Promise.all([currentConfig(initial), retrying(() => import('./network'), chunkRetry(browserTimers))]))
+      started.then(
+        ([site, chunk]) => inLaterTasks([() => startEngines(site, chunk, mine)], () => active && mine === generation),
+        (error: unknown) => {
+          if (boot === started) boot = null
+          monitor.event('engines_chunk_failed', { error: String(error) })
+        },
+      )
     },
     stop() {
       if (!active) return
