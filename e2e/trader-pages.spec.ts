@@ -178,6 +178,32 @@ test('tabs: the ARIA tabs pattern with arrows, Home and End; the tab is in the U
   expect(await page.locator('[role="tab"][tabindex="0"]').count()).toBe(1)
 })
 
+test('the markets table hydrates from a chunk of its own, fetched again when it fails to load', async ({ page }) => {
+  // The page's own chunks are named in its HTML (script tags and the flight data); any other is
+  // loaded lazily. Each of those fails twice: once for Turbopack's own retry, once for ours.
+  const html = await (await page.request.get(`${MAIN}/en`)).text()
+  const failed = new Map<string, number>()
+  await page.route('**/_next/static/chunks/*.js', async (route) => {
+    const path = new URL(route.request().url()).pathname
+    const count = failed.get(path) ?? 0
+    if (html.includes(path) || count >= 2) return route.continue()
+    failed.set(path, count + 1)
+    return route.abort('connectionreset')
+  })
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  await page.goto(`${MAIN}/en`)
+  // The server's table is on screen meanwhile; the tabs come alive once the table has hydrated.
+  await expect(page.locator('tbody tr[data-symbol="BTCUSDT"]')).toBeVisible()
+  const usdc = page.getByRole('tab', { name: 'USDC' })
+  await expect(usdc).toBeEnabled({ timeout: 20_000 })
+  expect([...failed.values()].filter((count) => count === 2).length).toBeGreaterThan(0)
+  await usdc.click()
+  await expect(usdc).toHaveAttribute('aria-selected', 'true')
+  await expect(page.locator('tbody tr[data-symbol="ETHUSDC"]')).toBeVisible()
+  expect(errors.filter((message) => /chunk/i.test(message))).toEqual([])
+})
+
 test('sorting by name and volume sets aria-sort and orders the rows; price and change wait for market data', async ({ page }) => {
   await page.goto(`${MAIN}/en`)
   const volumeHeader = page.locator('th', { has: page.getByTestId('sort-volume') })
