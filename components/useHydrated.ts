@@ -1,9 +1,19 @@
 'use client'
 
-import { startTransition, useEffect, useState, useSyncExternalStore } from 'react'
+import { createContext, startTransition, useContext, useEffect, useState, useSyncExternalStore } from 'react'
 
 /** Set once the first component has hydrated: later mounts (client navigations) start true. */
 let hydratedOnce = false
+
+/** Whether the page has hydrated once: a component mounting now is not in the server's HTML, unless inside a LateHydration boundary. */
+export const pageHydrated = () => hydratedOnce
+
+/**
+ * Set by LateHydration (components/LateHydration.tsx) around content that hydrates after the rest
+ * of the page: while `current` is true, a component mounting there is still hydrating the server's
+ * HTML and must render as the server did, although the page has hydrated.
+ */
+export const HydrationPending = createContext<{ current: boolean } | null>(null)
 
 /**
  * false in the server HTML and during hydration, true once React owns the element. Controls
@@ -15,7 +25,8 @@ let hydratedOnce = false
  * (docs/decisions.md "Rendering without long tasks").
  */
 export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(hydratedOnce)
+  const pending = useContext(HydrationPending)
+  const [hydrated, setHydrated] = useState(() => hydratedOnce && !pending?.current)
   useEffect(() => {
     hydratedOnce = true
     if (!hydrated) startTransition(() => setHydrated(true))
