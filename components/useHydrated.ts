@@ -1,19 +1,9 @@
 'use client'
 
-import { createContext, startTransition, useContext, useEffect, useState, useSyncExternalStore } from 'react'
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react'
 
 /** Set once the first component has hydrated: later mounts (client navigations) start true. */
 let hydratedOnce = false
-
-/** Whether the page has hydrated once: a component mounting now is not in the server's HTML, unless inside a LateHydration boundary. */
-export const pageHydrated = () => hydratedOnce
-
-/**
- * Set by LateHydration (components/LateHydration.tsx) around content that hydrates after the rest
- * of the page: while `current` is true, a component mounting there is still hydrating the server's
- * HTML and must render as the server did, although the page has hydrated.
- */
-export const HydrationPending = createContext<{ current: boolean } | null>(null)
 
 /**
  * false in the server HTML and during hydration, true once React owns the element. Controls
@@ -25,8 +15,7 @@ export const HydrationPending = createContext<{ current: boolean } | null>(null)
  * (docs/decisions.md "Rendering without long tasks").
  */
 export function useHydrated(): boolean {
-  const pending = useContext(HydrationPending)
-  const [hydrated, setHydrated] = useState(() => hydratedOnce && !pending?.current)
+  const [hydrated, setHydrated] = useState(hydratedOnce)
   useEffect(() => {
     hydratedOnce = true
     if (!hydrated) startTransition(() => setHydrated(true))

@@ -1,9 +1,8 @@
 'use client'
 
-import type { ComponentProps } from 'react'
+import { Suspense, type ComponentProps } from 'react'
 import type { SymbolList as SymbolListComponent } from './SymbolList'
 import { lazyChunk } from '../lazy-chunk'
-import { LateHydration } from '../LateHydration'
 
 /**
  * The markets table's code (the list, its hooks, SWR, the row cells) is a chunk of its own,
@@ -16,8 +15,8 @@ const SymbolList = lazyChunk(() => import('./SymbolList').then((m) => m.SymbolLi
 
 export function MarketsTable(props: ComponentProps<typeof SymbolListComponent>) {
   return (
-    <LateHydration>
+    <Suspense fallback={null}>
       <SymbolList {...props} />
-    </LateHydration>
+    </Suspense>
   )
 }
