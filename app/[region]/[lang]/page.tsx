@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
-import { MarketsTable } from '@/components/symbol-list/MarketsTable'
+import { SymbolList } from '@/components/symbol-list/SymbolList'
 import { toSymbolListView } from '@/lib/symbol-view/view'
 import { packFigures, packView } from '@/lib/symbol-view/packed'
 import { regionDisplayName } from '@/lib/i18n/region-name'
@@ -45,7 +45,7 @@ export default async function MarketsPage({ params }: { params: Params }) {
     <section>
       <h1>{t('title')}</h1>
       {/* Packed: the page embeds arrays, not named fields (lib/symbol-view/packed.ts). */}
-      <MarketsTable initial={packView(view)} seed={getSymbolCacheSeedText(site.region, site.language, list)} lang={site.language.code} figures={packFigures(figures)} />
+      <SymbolList initial={packView(view)} seed={getSymbolCacheSeedText(site.region, site.language, list)} lang={site.language.code} figures={packFigures(figures)} />
     </section>
   )
 }
