@@ -202,6 +202,22 @@ test('a lazily loaded chunk that fails to load is fetched again: the pair page s
   expect(errors.filter((message) => /chunk/i.test(message))).toEqual([])
 })
 
+test('the server HTML carries the markets table and the pair page in place, before the footer, not in a hidden segment', async ({ request }) => {
+  // A Suspense boundary around a large part makes React's server renderer send it later, hidden,
+  // moved in by a script: a first paint without it, a layout shift, and a crawler reading a hidden table.
+  for (const path of ['/en', `/en${PAGES.pair}`]) {
+    const html = await (await request.get(`${MAIN}${path}`)).text()
+    expect({ path, hiddenSegment: /<div hidden id="S:/.test(html) }).toEqual({ path, hiddenSegment: false })
+    const main = html.indexOf('<main')
+    expect(main).toBeGreaterThan(0)
+    expect(html.indexOf('<h1')).toBeGreaterThan(main)
+    expect(html.indexOf('<footer')).toBeGreaterThan(html.indexOf('</main>') - 1)
+  }
+  const markets = await (await request.get(`${MAIN}/en`)).text()
+  expect(markets.indexOf('<table')).toBeGreaterThan(0)
+  expect(markets.indexOf('<table')).toBeLessThan(markets.indexOf('<footer'))
+})
+
 test('sorting by name and volume sets aria-sort and orders the rows; price and change wait for market data', async ({ page }) => {
   await page.goto(`${MAIN}/en`)
   const volumeHeader = page.locator('th', { has: page.getByTestId('sort-volume') })
