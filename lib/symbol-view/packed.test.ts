@@ -23,6 +23,20 @@ describe('the packed list and figures of the markets page', () => {
     expect(unpackView(JSON.parse(JSON.stringify(packView(view))))).toEqual(view)
   })
 
+  it('unpacks a group’s rows when they are first read, once', () => {
+    const packed = packView(richView())
+    let reads = 0
+    // Counts reads of the group's packed rows.
+    packed.groups[0]!.rows = new Proxy(packed.groups[0]!.rows, { get: (target, key, receiver) => (key === 'map' && reads++, Reflect.get(target, key, receiver)) })
+    const view = unpackView(packed)
+    expect(view.groups.map((g) => g.tokenId)).toEqual(packed.groups.map((g) => g.tokenId))
+    expect(reads).toBe(0)
+    const rows = view.groups[0]!.rows
+    expect(view.groups[0]!.rows).toBe(rows)
+    expect(reads).toBe(1)
+    expect(rows.map((r) => r.symbolId)).toEqual(packed.groups[0]!.rows.map((r) => r[0]))
+  })
+
   it('unpacks to the figures the server formatted, change arrow included', () => {
     const at = T0
     const figures = {

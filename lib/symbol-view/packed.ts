@@ -28,28 +28,34 @@ export function packView(view: SymbolListView): PackedView {
   }
 }
 
+/**
+ * The list as the page uses it. Each group's rows are unpacked when first read, once: the page's
+ * first render reads one quote group (the tab it shows), so hydration does not build the other
+ * groups' hundreds of rows (docs/decisions.md "Rendering without long tasks").
+ */
 export function unpackView(packed: PackedView): SymbolListView {
+  return { ...packed, groups: packed.groups.map(({ rows, ...group }) => withRowsOnRead(group, rows)) }
+}
+
+function withRowsOnRead(group: Omit<SymbolGroup, 'rows'>, packed: PackedRow[]): SymbolGroup {
+  let rows: SymbolRow[] | undefined
+  return Object.defineProperty({ ...group }, 'rows', { enumerable: true, get: () => (rows ??= packed.map(unpackRow)) }) as SymbolGroup
+}
+
+function unpackRow([symbolId, base, quote, name, volume, priceStep, tags, leveraged, flags, tradeStatus]: PackedRow): SymbolRow {
   return {
-    ...packed,
-    groups: packed.groups.map(({ rows, ...group }) => ({
-      ...group,
-      rows: rows.map(
-        ([symbolId, base, quote, name, volume, priceStep, tags, leveraged, flags, tradeStatus]): SymbolRow => ({
-          symbolId,
-          base,
-          quote,
-          name,
-          volume,
-          priceStep,
-          tags,
-          leveraged: leveraged ? { direction: leveraged[0], ratio: leveraged[1] } : null,
-          banBuy: (flags & BAN_BUY) !== 0,
-          banSell: (flags & BAN_SELL) !== 0,
-          test: (flags & TEST) !== 0,
-          tradeStatus,
-        }),
-      ),
-    })),
+    symbolId,
+    base,
+    quote,
+    name,
+    volume,
+    priceStep,
+    tags,
+    leveraged: leveraged ? { direction: leveraged[0], ratio: leveraged[1] } : null,
+    banBuy: (flags & BAN_BUY) !== 0,
+    banSell: (flags & BAN_SELL) !== 0,
+    test: (flags & TEST) !== 0,
+    tradeStatus,
   }
 }
 
