@@ -4,8 +4,8 @@ import { browserTimers } from '@/lib/browser-runtime/browser-env'
 
 /**
  * A chunk of the page's own code, fetched again when it fails to load (chunkRetry): a dropped
- * connection would otherwise leave the page without the code for good (docs/decisions.md "The
- * markets table hydrates from a chunk of its own").
+ * connection would otherwise leave the page without the code for good (docs/decisions.md "Chunks
+ * that fail to load are fetched again").
  */
 export function loadChunk<T>(load: () => Promise<T>): Promise<T> {
   return retrying(load, chunkRetry(browserTimers))

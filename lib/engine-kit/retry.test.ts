@@ -1,4 +1,4 @@
-import { retrying } from './retry'
+import { chunkRetry, retrying } from './retry'
 
 /** Timers that record each wait and fire at once. */
 function recordingTimers() {
@@ -28,5 +28,12 @@ describe('retrying', () => {
     const { waits, timers } = recordingTimers()
     await expect(retrying(() => Promise.resolve(1), { attempts: 3, delayMs: () => 5, timers })).resolves.toBe(1)
     expect(waits).toEqual([])
+  })
+
+  it('tries a chunk four times, 1, 2 and 4 s apart', () => {
+    const { timers } = recordingTimers()
+    const options = chunkRetry(timers)
+    expect(options.attempts).toBe(4)
+    expect([0, 1, 2].map(options.delayMs)).toEqual([1000, 2000, 4000])
   })
 })

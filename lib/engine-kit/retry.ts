@@ -1,3 +1,4 @@
+import { backoffDelay } from '../http/backoff'
 import type { Timers } from './environment'
 
 export interface RetryOptions {
@@ -29,5 +30,5 @@ export async function retrying<T>(load: () => Promise<T>, { attempts, delayMs, t
  * load twice, 200–600 ms apart, before a call fails).
  */
 export function chunkRetry(timers: Pick<Timers, 'setTimeout'>): RetryOptions {
-  return { attempts: 4, delayMs: (failed) => 1000 * 2 ** failed, timers }
+  return { attempts: 4, delayMs: (failed) => backoffDelay(failed, { minMs: 1000, maxMs: 4000 }), timers }
 }
