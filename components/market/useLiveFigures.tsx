@@ -3,7 +3,8 @@
 import { startTransition, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useHydrated } from '../useHydrated'
 import { inTaskOfItsOwn } from '../effect-task'
-import { lazyChunk, loadChunk } from '../lazy-chunk'
+import { lazyChunk } from '../lazy-chunk'
+import { loadChunk } from '@/lib/browser-runtime/browser-env'
 import type { Figures } from '@/lib/market-data/figures'
 import type { MarketTickers } from '@/lib/market-data/tickers'
 

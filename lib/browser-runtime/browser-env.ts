@@ -1,10 +1,20 @@
 import type { Timers, Visibility } from '../engine-kit/environment'
+import { chunkRetry, retrying } from '../engine-kit/retry'
 import type { MonitorBatch } from '../monitor/batch-limits'
 
 /** The browser's side of what lib/ engines take injected (timers, visibility, beacons). */
 export const browserTimers: Timers = {
   setTimeout: (fn, ms) => window.setTimeout(fn, ms),
   clearTimeout: (handle) => window.clearTimeout(handle as number),
+}
+
+/**
+ * A chunk of the page's own code, fetched again when it fails to load (chunkRetry): a dropped
+ * connection would otherwise leave the page without the code for good (docs/decisions.md "Chunks
+ * that fail to load are fetched again").
+ */
+export function loadChunk<T>(load: () => Promise<T>): Promise<T> {
+  return retrying(load, chunkRetry(browserTimers))
 }
 
 export const browserVisibility: Visibility = {

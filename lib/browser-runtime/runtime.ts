@@ -1,10 +1,9 @@
 import { createExternalStore, type ExternalStore } from '../engine-kit/external-store'
-import { chunkRetry, retrying } from '../engine-kit/retry'
 import { CROSS_API_FLAG } from '../http/constants'
 import { createClientMonitor } from '../monitor/client-monitor'
 import { readMarketingParams } from '../monitor/marketing'
 import { silentMonitor, type Monitor } from '../monitor/monitor'
-import { browserTimers, sendBatch } from './browser-env'
+import { browserTimers, loadChunk, sendBatch } from './browser-env'
 import type { NetworkEngines } from './network'
 import type { ClientSiteConfig } from './site-config'
 
@@ -131,7 +130,7 @@ export function createBrowserRuntime(initial: ClientSiteConfig): BrowserRuntime 
       window.addEventListener('pagehide', onPageHide)
       // The config and the engines' chunk are fetched once, whatever the mounts; a chunk that
       // failed to load for good is reported, and the next start asks for it again.
-      const started = (boot ??= Promise.all([currentConfig(initial), retrying(() => import('./network'), chunkRetry(browserTimers))]))
+      const started = (boot ??= Promise.all([currentConfig(initial), loadChunk(() => import('./network'))]))
       started.then(
         ([site, chunk]) => inLaterTasks([() => startEngines(site, chunk, mine)], () => active && mine === generation),
         (error: unknown) => {
