@@ -82,7 +82,11 @@ test('a route switch moves the market data traffic at once', async ({ page }) =>
   await page.getByTestId('network-panel').locator('summary').click()
   const moved = nextSocket(page)
   await page.getByTestId('route-mode-alt2').check()
-  expect((await moved).url()).toBe(wsOf(SIM.alt2))
+  const ws = await moved
+  expect(ws.url()).toBe(wsOf(SIM.alt2))
+  // The event fires when the socket is created: its first push shows the handshake is done, so the
+  // refusal below cannot close it (which would start polling alt2 before the next switch).
+  await ws.waitForEvent('framereceived', { predicate: (f) => String(f.payload).includes('"topic":"tickers.'), timeout: 10_000 })
   // Polling follows the route too: with sockets refused, the next poll goes to the new host.
   await setFaults([fastPathOff, { host: '*', endpoint: 'public_ws', fault: { kind: 'refuse' } }])
   const poll = page.waitForRequest((r) => r.url().includes('/v5/market/tickers?'), { timeout: 15_000 })
