@@ -302,18 +302,28 @@ test('the pair page links to the other markets of the same coin', async ({ page 
   await expect(page.locator('.other-pairs a', { hasText: 'BTC/USDT' })).toHaveCount(0)
 })
 
-test('"Open the app": never on a desktop browser, offered on a phone browser', async ({ browser }) => {
-  const desktop = await browser.newContext({ userAgent: DESKTOP_UA })
+test('"Open the app": never on a desktop browser, offered on a phone browser; only a phone reserves its place', async ({ browser }) => {
+  const slotHeight = (page: Page) => page.locator('.open-in-app').evaluate((el) => el.getBoundingClientRect().height)
+  // A desktop window as narrow as a phone: no offer and no empty slot where it would be.
+  const desktop = await browser.newContext({ userAgent: DESKTOP_UA, viewport: { width: 390, height: 844 } })
   const page = await desktop.newPage()
   await page.goto(`${MAIN}/en/trade/spot/BTC/USDT`)
   await expect(page.locator('.open-in-app')).toHaveAttribute('data-offer', 'none')
   await expect(page.getByTestId('open-in-app')).toHaveCount(0)
+  expect(await slotHeight(page)).toBeLessThan(1)
   await desktop.close()
   const { defaultBrowserType: _, ...pixel } = devices['Pixel 7']
+  // Before the browser decides (here: never, without JavaScript), a phone keeps the button's place.
+  const still = await browser.newContext({ ...pixel, javaScriptEnabled: false })
+  const before = await still.newPage()
+  await before.goto(`${MAIN}/en/trade/spot/BTC/USDT`)
+  expect(await slotHeight(before)).toBeGreaterThanOrEqual(44)
+  await still.close()
   const phone = await browser.newContext(pixel)
   const mobile = await phone.newPage()
   await mobile.goto(`${MAIN}/en/trade/spot/BTC/USDT`)
   await expect(mobile.getByTestId('open-in-app')).toHaveText('Open the app')
+  expect(await slotHeight(mobile)).toBeGreaterThanOrEqual(44)
   await phone.close()
 })
 
