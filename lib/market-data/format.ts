@@ -31,12 +31,9 @@ export function stepDecimals(step: string): number {
 /** A decimal string at `step`'s places (rounded half-up, as the exchange shows), or a dash. */
 export function formatPrice(value: string | undefined, step: string, locale: string): string {
   const n = parseDecimal(value)
-  return n ? formatAtPlaces(n, stepDecimals(step), locale) : NO_DATA
-}
-
-function formatAtPlaces(n: BigNumber, places: number, locale: string): string {
+  if (!n) return NO_DATA
   const { group, decimal } = separators(locale)
-  return n.toFormat(places, BigNumber.ROUND_HALF_UP, { groupSize: 3, groupSeparator: group, decimalSeparator: decimal, prefix: '', suffix: '' })
+  return n.toFormat(stepDecimals(step), BigNumber.ROUND_HALF_UP, { groupSize: 3, groupSeparator: group, decimalSeparator: decimal, prefix: '', suffix: '' })
 }
 
 /** How many labels a chart's writer remembers (a price scale's round values recur on every tick). */
@@ -53,8 +50,7 @@ export function chartPriceFormatter(step: string, locale: string): (price: numbe
   return (price) => {
     let text = written.get(price)
     if (text === undefined) {
-      const n = parseDecimal(price.toFixed(decimals))
-      text = n ? formatAtPlaces(n, decimals, locale) : NO_DATA
+      text = formatPrice(price.toFixed(decimals), step, locale)
       if (written.size >= CHART_LABELS_KEPT) written.clear()
       written.set(price, text)
     }
