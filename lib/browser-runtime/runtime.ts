@@ -100,8 +100,7 @@ export function createBrowserRuntime(initial: ClientSiteConfig): BrowserRuntime 
    * check each run in a task of their own: together they were one task of ~50–80 ms at 4× CPU
    * (docs/decisions.md "Rendering without long tasks"). A stop in between cancels what is left.
    */
-  function startEngines(site: ClientSiteConfig, { createNetwork }: typeof import('./network'), mine: number): void {
-    const current = () => active && mine === generation
+  function startEngines(site: ClientSiteConfig, { createNetwork }: typeof import('./network'), current: () => boolean): void {
     let engines = network.getSnapshot()
     if (!engines) {
       const created = createNetwork(site, monitor)
@@ -126,13 +125,14 @@ export function createBrowserRuntime(initial: ClientSiteConfig): BrowserRuntime 
       if (active) return
       active = true
       const mine = ++generation
+      const current = () => active && mine === generation
       window.addEventListener('online', onOnline)
       window.addEventListener('pagehide', onPageHide)
       // The config and the engines' chunk are fetched once, whatever the mounts; a chunk that
       // failed to load for good is reported, and the next start asks for it again.
       const started = (boot ??= Promise.all([currentConfig(initial), loadChunk(() => import('./network'))]))
       started.then(
-        ([site, chunk]) => inLaterTasks([() => startEngines(site, chunk, mine)], () => active && mine === generation),
+        ([site, chunk]) => inLaterTasks([() => startEngines(site, chunk, current)], current),
         (error: unknown) => {
           if (boot === started) boot = null
           monitor.event('engines_chunk_failed', { error: String(error) })
