@@ -7,7 +7,7 @@ import { searchMarkets } from '@/lib/symbol-view/search'
 import { MARKETS_ROWS_DRAWN } from '@/lib/symbol-view/drawn'
 import { unpackFigures, unpackView, type PackedFigures, type PackedView } from '@/lib/symbol-view/packed'
 import { nextSort, sortRows, type SortKey, type TickerMap } from '@/lib/symbol-view/sort'
-import type { MarketsTab } from '@/lib/symbol-view/url-state'
+import { selectMarkets, tabOfKey, type MarketsTab } from '@/lib/symbol-view/url-state'
 import type { Figures } from '@/lib/market-data/figures'
 import type { MarketTickers } from '@/lib/market-data/tickers'
 import { ProvenanceBadge } from '../ProvenanceBadge'
@@ -27,11 +27,9 @@ import { rowTextOf } from './row-text'
 
 const NO_FIGURES: Readonly<Record<string, Figures>> = {}
 
-const tabId = (tab: MarketsTab) => (tab.kind === 'quote' ? tab.tokenId : tab.kind)
-
-/** The rows a tab shows; a search looks through every group (docs/decisions.md "Markets table: sort, search, URL state"). */
-function selectRows(groups: SymbolGroup[], tab: MarketsTab, tag: string | null, query: string, favourites: ReadonlySet<string>): SymbolRow[] {
-  if (query.trim()) return searchMarkets({ groups }, query)
+/** The rows a tab shows; a search (trimmed) looks through every group (docs/decisions.md "Markets table: sort, search, URL state"). */
+function selectRows(groups: SymbolGroup[], tab: MarketsTab, tag: string | null, search: string, favourites: ReadonlySet<string>): SymbolRow[] {
+  if (search) return searchMarkets({ groups }, search)
   if (tab.kind !== 'favourites') return filterSymbols({ groups }, { tab, tag, query: '' })
   const seen = new Set<string>()
   return groups.flatMap((g) => g.rows).filter((row) => favourites.has(row.symbolId) && !seen.has(row.symbolId) && Boolean(seen.add(row.symbolId)))
@@ -72,20 +70,16 @@ export function SymbolList({
   const [url, setUrl] = useMarketsUrl()
   const [favourites, toggleFavourite] = useFavourites()
   const rowText = useMemo(() => rowTextOf(t), [t])
-  const first = view.groups.find((g) => !g.isFiat) ?? view.groups[0]
-  const fallbackTab: MarketsTab = first ? (first.isFiat ? { kind: 'fiat' } : { kind: 'quote', tokenId: first.tokenId }) : { kind: 'fiat' }
-  const known = (tab: MarketsTab) => tab.kind === 'favourites' || (tab.kind === 'fiat' ? view.groups.some((g) => g.isFiat) : view.groups.some((g) => !g.isFiat && g.tokenId === tab.tokenId))
-  const tab = url.tab && known(url.tab) ? url.tab : fallbackTab
+  const { tab, tabKey, search } = selectMarkets(url, view.groups)
   const [tag, setTag] = useState<string | null>(null)
   const tagRow = useSelectedInView<HTMLDivElement>(tag)
-  const deferredQuery = useDeferredValue(url.query)
+  const deferredSearch = useDeferredValue(search)
   // Each step keeps its identity while its inputs do, so a render that changes nothing in the table
   // (a tick of an unlisted pair, the hydration flip) leaves the memoised rows alone.
   // A revalidation that changed no row keeps `view.groups` (keepUnchanged), so nothing below runs again.
-  const tabKey = tabId(tab)
   const groups = view.groups
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `tab` is rebuilt each render; tabKey says which it is
-  const selected = useMemo(() => selectRows(groups, tab, tag, deferredQuery, favourites), [groups, tabKey, tag, deferredQuery, favourites])
+  const selected = useMemo(() => selectRows(groups, tab, tag, deferredSearch, favourites), [groups, tabKey, tag, deferredSearch, favourites])
   // Name and volume orders do not move with prices: only a price or change order reads figures,
   // and only such an order re-sorts on a push.
   const byTicker = url.sort.key === 'price' || url.sort.key === 'change'
@@ -98,7 +92,7 @@ export function SymbolList({
   const rows = useMemo(() => (sortTickers ? sortRows(selected, url.sort, tickerMap(initialFigures, sortTickers)) : served), [served, selected, url.sort, sortTickers, initialFigures])
   const shown = drawnOf(rows)
   const hasFiat = view.groups.some((g) => g.isFiat)
-  const tags = tab.kind === 'quote' && !url.query.trim() ? (view.groups.find((g) => g.tokenId === tab.tokenId)?.tags ?? []) : []
+  const tags = tab.kind === 'quote' && !search ? (view.groups.find((g) => g.tokenId === tab.tokenId)?.tags ?? []) : []
   const items = [
     { id: 'favourites', label: t('favourites') },
     ...view.groups.filter((g) => !g.isFiat).map((g) => ({ id: g.tokenId, label: g.tokenName })),
@@ -106,7 +100,7 @@ export function SymbolList({
   ]
   const selectTab = (id: string) => {
     setTag(null)
-    setUrl({ ...url, query: '', tab: id === 'favourites' || id === 'fiat' ? { kind: id } : { kind: 'quote', tokenId: id } })
+    setUrl({ ...url, query: '', tab: tabOfKey(id) })
   }
   const onSort = (key: SortKey) => setUrl({ ...url, tab, sort: nextSort(url.sort, key) })
 
@@ -116,7 +110,7 @@ export function SymbolList({
       <LoadFailureNotice lang={lang} />
       {liveFeed}
       <div className="markets-tools">
-        <MarketTabs items={items} selected={url.query.trim() ? '' : tabId(tab)} onSelect={selectTab} panelId="markets-panel" disabled={!hydrated} label={t('quoteGroups')} />
+        <MarketTabs items={items} selected={search ? '' : tabKey} onSelect={selectTab} panelId="markets-panel" disabled={!hydrated} label={t('quoteGroups')} />
         <input type="search" readOnly={!hydrated} aria-label={t('searchLabel')} placeholder={t('searchPlaceholder')} value={url.query} onChange={(e) => setUrl({ ...url, query: e.target.value })} data-testid="market-search" />
       </div>
       {tags.length > 0 ? (
@@ -131,11 +125,11 @@ export function SymbolList({
           ))}
         </div>
       ) : null}
-      <div id="markets-panel" role="tabpanel" aria-labelledby={url.query.trim() ? undefined : `tab-${tabId(tab)}`} aria-label={url.query.trim() ? t('searchLabel') : undefined}>
+      <div id="markets-panel" role="tabpanel" aria-labelledby={search ? undefined : `tab-${tabKey}`} aria-label={search ? t('searchLabel') : undefined}>
         <p className="count" aria-live="polite" data-count={rows.length}>
           <FormattedText format={() => t('count', { count: rows.length, shown: formatCount(locale, rows.length) })} />
         </p>
-        {rows.length === 0 ? <p>{tab.kind === 'favourites' && !url.query.trim() ? t('favouritesEmpty') : t('noResults', { query: url.query })}</p> : null}
+        {rows.length === 0 ? <p>{tab.kind === 'favourites' && !search ? t('favouritesEmpty') : t('noResults', { query: url.query })}</p> : null}
         {/* Its own scroll box: a row of long figures (an 11-decimal price) never widens the page. */}
         <div className="table-scroll">
           <table className="market-table" data-testid="market-table">

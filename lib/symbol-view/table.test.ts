@@ -2,7 +2,6 @@ import { createMemoryStorage } from '../storage/memory'
 import { FAVOURITES_KEY, MAX_FAVOURITES, readFavourites, toggleFavourite } from './favourites'
 import { searchMarkets } from './search'
 import { DEFAULT_SORT, nextSort, sortRows } from './sort'
-import { readMarketsUrl, writeMarketsUrl } from './url-state'
 import type { SymbolRow, SymbolListView } from './view'
 
 function row(base: string, quote: string, volume: string, name = `${base} coin`): SymbolRow {
@@ -52,20 +51,6 @@ describe('market sort', () => {
     expect(nextSort(DEFAULT_SORT, 'volume')).toEqual({ key: 'volume', direction: 'ascending' })
     expect(nextSort(DEFAULT_SORT, 'name')).toEqual({ key: 'name', direction: 'ascending' })
     expect(nextSort(DEFAULT_SORT, 'change')).toEqual({ key: 'change', direction: 'descending' })
-  })
-})
-
-describe('markets URL state', () => {
-  it('round-trips tab, query and sort and keeps other parameters', () => {
-    const state = { tab: { kind: 'quote' as const, tokenId: 'USDC' }, query: 'eth', sort: { key: 'price' as const, direction: 'ascending' as const } }
-    const search = writeMarketsUrl('?utm=x', state)
-    expect(search).toBe('?utm=x&tab=USDC&q=eth&sort=price-asc')
-    expect(readMarketsUrl(search)).toEqual(state)
-  })
-  it('writes nothing for the defaults and drops malformed values', () => {
-    expect(writeMarketsUrl('?tab=USDT&q=a', { tab: null, query: ' ', sort: DEFAULT_SORT })).toBe('')
-    expect(readMarketsUrl('?tab=<script>&sort=evil-asc&q=' + 'x'.repeat(500))).toEqual({ tab: null, query: 'x'.repeat(64), sort: DEFAULT_SORT })
-    expect(readMarketsUrl('?tab=favourites').tab).toEqual({ kind: 'favourites' })
   })
 })
 
