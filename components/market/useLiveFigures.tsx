@@ -2,9 +2,9 @@
 
 import { startTransition, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useHydrated } from '../useHydrated'
-import { inTaskOfItsOwn } from '../effect-task'
 import { lazyChunk } from '../lazy-chunk'
-import { loadChunk } from '@/lib/browser-runtime/browser-env'
+import { browserTimers, loadChunk } from '@/lib/browser-runtime/browser-env'
+import { inTaskOfItsOwn } from '@/lib/engine-kit/later-task'
 import type { Figures } from '@/lib/market-data/figures'
 import type { MarketTickers } from '@/lib/market-data/tickers'
 
@@ -34,7 +34,7 @@ export function useLiveTickerFeed(live: LiveSubscription): [MarketTickers, Figur
   useEffect(
     () =>
       // The chunk's load (script elements added to the page) in a task of its own, not in the task of the page's effects.
-      inTaskOfItsOwn(() => {
+      inTaskOfItsOwn(browserTimers, () => {
         let active = true
         // Until it loads (if it never does, for good), the figures are the server's.
         loadChunk(() => import('@/lib/market-data/figures')).then(

@@ -3,7 +3,8 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
 import { createBrowserRuntime, createServerRuntime, type ClientRuntime } from '@/lib/browser-runtime/runtime'
 import type { ClientSiteConfig } from '@/lib/browser-runtime/site-config'
-import { inTaskOfItsOwn } from '../effect-task'
+import { browserTimers } from '@/lib/browser-runtime/browser-env'
+import { inTaskOfItsOwn } from '@/lib/engine-kit/later-task'
 
 /**
  * The React side of the browser runtime (lib/browser-runtime): it creates one per page, starts
@@ -18,7 +19,7 @@ export function ClientRuntimeProvider({ site, children }: { site: ClientSiteConf
   useEffect(
     () =>
       // The start (the config request, the engines' chunk) in a task of its own, not in the task of the page's effects.
-      inTaskOfItsOwn(() => {
+      inTaskOfItsOwn(browserTimers, () => {
         handle.start()
         return () => handle.stop()
       }),

@@ -4,12 +4,11 @@ import { useState } from 'react'
 import useSWR from 'swr'
 import { keepUnchanged, LIST_REFRESH_MS, preferBetter, revalidatesOnMount, toSymbolListView, type SymbolListView } from '@/lib/symbol-view/view'
 import type { SymbolLoader } from '@/lib/symbols'
+import { browserTimers } from '@/lib/browser-runtime/browser-env'
 import type { ClientRuntime } from '@/lib/browser-runtime/runtime'
+import { nextTask } from '@/lib/engine-kit/later-task'
 import { useClientRuntime } from '../runtime/ClientRuntime'
 import { reportLoadFailure } from './LoadFailureNotice'
-
-/** Resolves in a later task: the browser may handle input and paint in between. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 /** Per language: the browser's loader and the list the page shows now. */
 const loaders = new Map<string, Promise<SymbolLoader>>()
@@ -33,7 +32,7 @@ function loaderFor(runtime: ClientRuntime, language: { code: string; locale: str
     ]).then(
       async ([{ createHttpClient }, { createBrowserStorage }, { createSymbolLoader, SYMBOL_STORAGE_KEYS }, { seedSymbolCaches }, { watchLoadFailures }, { parseSeedText }]) => {
         // The chunks' evaluation, the seeding and the first load are separate tasks, so none of them blocks input for long.
-        await nextTask()
+        await nextTask(browserTimers)
         const client = createHttpClient({ baseUrl: runtime.apiBaseUrl, crossApi: runtime.crossApi, fetch: (input, init) => fetch(input, init), language, rewriteUrl: runtime.rewriteUrl })
         const onProblem = (problem: { kind: string; key?: string; detail: string }) => runtime.monitor.event('symbol_storage_problem', { ...problem })
         const storage = createBrowserStorage(() => window.localStorage, { ownKeys: SYMBOL_STORAGE_KEYS })
@@ -42,7 +41,7 @@ function loaderFor(runtime: ClientRuntime, language: { code: string; locale: str
         if (parsed) seedSymbolCaches(storage, parsed, language.code, onProblem)
         else if (seed !== undefined) onProblem({ kind: 'corrupt', detail: 'embedded seed is not gzip JSON in base64' })
         const monitor = watchLoadFailures(runtime.monitor, (failure) => reportLoadFailure(language.code, failure))
-        await nextTask()
+        await nextTask(browserTimers)
         return createSymbolLoader({ client, storage, monitor, now: Date.now, language: language.code, unchanged: 'confirm' })
       },
       (error: unknown) => {

@@ -1,4 +1,5 @@
 import { createExternalStore, type ExternalStore } from '../engine-kit/external-store'
+import { inLaterTasks } from '../engine-kit/later-task'
 import { CROSS_API_FLAG } from '../http/constants'
 import { createClientMonitor } from '../monitor/client-monitor'
 import { readMarketingParams } from '../monitor/marketing'
@@ -62,17 +63,6 @@ function readCrossApiFlag(): boolean {
   }
 }
 
-/** Runs each step in a task of its own, in order, while `current()` holds. */
-function inLaterTasks(steps: (() => void)[], current: () => boolean): void {
-  const [step, ...rest] = steps
-  if (!step) return
-  window.setTimeout(() => {
-    if (!current()) return
-    step()
-    inLaterTasks(rest, current)
-  }, 0)
-}
-
 export function createBrowserRuntime(initial: ClientSiteConfig): BrowserRuntime {
   let onlineListener: (() => void) | null = null
   const monitor = createClientMonitor({
@@ -109,7 +99,7 @@ export function createBrowserRuntime(initial: ClientSiteConfig): BrowserRuntime 
       void created.settled.then(settle)
     }
     const { chooser, fastPath } = engines
-    inLaterTasks([() => chooser.start(), () => fastPath.start()], current)
+    inLaterTasks(browserTimers, [() => chooser.start(), () => fastPath.start()], current)
   }
 
   return {
@@ -132,7 +122,7 @@ export function createBrowserRuntime(initial: ClientSiteConfig): BrowserRuntime 
       // failed to load for good is reported, and the next start asks for it again.
       const started = (boot ??= Promise.all([currentConfig(initial), loadChunk(() => import('./network'))]))
       started.then(
-        ([site, chunk]) => inLaterTasks([() => startEngines(site, chunk, current)], current),
+        ([site, chunk]) => inLaterTasks(browserTimers, [() => startEngines(site, chunk, current)], current),
         (error: unknown) => {
           if (boot === started) boot = null
           monitor.event('engines_chunk_failed', { error: String(error) })

@@ -1,0 +1,43 @@
+import type { Timers } from './environment'
+
+/**
+ * "Yield to a later task", written once. The browser paints and takes input only between tasks,
+ * so work that would lengthen a task that is already long (the page's effects after hydration, a
+ * chunk's evaluation, the engines' start) goes to a task of its own (docs/decisions.md "Rendering
+ * without long tasks"). A 0 ms timeout is that later task. Returns the cancel.
+ */
+export function inLaterTask(timers: Timers, run: () => void): () => void {
+  const handle = timers.setTimeout(run, 0)
+  return () => timers.clearTimeout(handle)
+}
+
+/** Resolves in a later task: an `await` between the steps of a promise chain. */
+export function nextTask(timers: Timers): Promise<void> {
+  return new Promise((resolve) => inLaterTask(timers, resolve))
+}
+
+/**
+ * An effect's work in a task of its own (React runs every effect of a hydrated page in one task).
+ * Returns the effect's cleanup: it cancels work that has not started and cleans up work that has.
+ */
+export function inTaskOfItsOwn(timers: Timers, work: () => void | (() => void)): () => void {
+  let cleanup: void | (() => void)
+  const cancel = inLaterTask(timers, () => {
+    cleanup = work()
+  })
+  return () => {
+    cancel()
+    cleanup?.()
+  }
+}
+
+/** Each step in a task of its own, in order, while `current()` holds: a stop in between cancels the rest. */
+export function inLaterTasks(timers: Timers, steps: readonly (() => void)[], current: () => boolean): void {
+  const [step, ...rest] = steps
+  if (!step) return
+  inLaterTask(timers, () => {
+    if (!current()) return
+    step()
+    inLaterTasks(timers, rest, current)
+  })
+}
