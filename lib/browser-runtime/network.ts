@@ -1,4 +1,5 @@
 import { createFastPath, type FastPath } from '../fastpath'
+import { withPatience } from '../http/patience'
 import type { Monitor } from '../monitor/monitor'
 import { createRouteChooser, ROUTE_STORAGE_KEY, type RouteChooser } from '../route-chooser'
 import { createBrowserStorage } from '../storage'
@@ -32,11 +33,8 @@ export function createNetwork(site: ClientSiteConfig, monitor: Monitor): { engin
     openWebSocket: (url) => new WebSocket(url),
     identity: { deviceId: pageDeviceId() },
   })
-  return { engines: { chooser, fastPath }, settled: Promise.race([Promise.all([chooserSettled(chooser), fastPathSettled(fastPath)]).then(() => undefined), delay(SETTLE_MS)]) }
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => window.setTimeout(resolve, ms))
+  const bothSettled = Promise.all([chooserSettled(chooser), fastPathSettled(fastPath)]).then(() => undefined)
+  return { engines: { chooser, fastPath }, settled: withPatience(bothSettled, SETTLE_MS, () => undefined) }
 }
 
 /** Automatic mode: after the first probe cycle; a manual choice is settled at once. */

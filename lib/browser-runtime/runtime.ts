@@ -1,6 +1,7 @@
 import { createExternalStore, type ExternalStore } from '../engine-kit/external-store'
 import { inLaterTasks } from '../engine-kit/later-task'
 import { CROSS_API_FLAG } from '../http/constants'
+import { withPatience } from '../http/patience'
 import { createClientMonitor } from '../monitor/client-monitor'
 import { readMarketingParams } from '../monitor/marketing'
 import { silentMonitor, type Monitor } from '../monitor/monitor'
@@ -44,13 +45,15 @@ export function createServerRuntime(site: ClientSiteConfig): BrowserRuntime {
   return { runtime, start: () => {}, stop: () => {} }
 }
 
-/** Cached HTML carries the config it was rendered with; the server's current one wins. */
+/**
+ * Cached HTML carries the config it was rendered with; the server's current one wins when it
+ * answers within CONFIG_WAIT_MS, else the page's own is used (the engines must not wait long).
+ */
 async function currentConfig(initial: ClientSiteConfig): Promise<ClientSiteConfig> {
-  const timeout = new Promise<null>((resolve) => window.setTimeout(() => resolve(null), CONFIG_WAIT_MS))
   const fresh = fetch('/api/client-config', { credentials: 'same-origin' })
     .then((response) => (response.ok ? (response.json() as Promise<ClientSiteConfig>) : null))
     .catch(() => null)
-  const answer = await Promise.race([fresh, timeout])
+  const answer = await withPatience(fresh, CONFIG_WAIT_MS, () => null)
   return answer && answer.region === initial.region && answer.apiHosts?.main ? answer : initial
 }
 
@@ -87,8 +90,9 @@ export function createBrowserRuntime(initial: ClientSiteConfig): BrowserRuntime 
 
   /**
    * The engines' chunk, their creation, the route chooser's first probes and the fast path's first
-   * check each run in a task of their own: together they were one task of ~50–80 ms at 4× CPU
-   * (docs/decisions.md "Rendering without long tasks"). A stop in between cancels what is left.
+   * check each run in a task of their own: together they would be one long task on a slow phone,
+   * blocking input right after hydration (docs/decisions.md "Rendering without long tasks"). A
+   * stop in between cancels what is left.
    */
   function startEngines(site: ClientSiteConfig, { createNetwork }: typeof import('./network'), current: () => boolean): void {
     let engines = network.getSnapshot()
