@@ -1,6 +1,7 @@
 import { SYMBOL_REQUEST_TIMEOUT_MS } from '../http/constants'
 import type { HttpClient } from '../http/client'
 import { RequestError } from '../http/errors'
+import { singleFlight } from '../http/single-flight'
 import type { Monitor } from '../monitor/monitor'
 import type { KeyValueStorage } from '../storage/storage'
 import { builtinSymbolList } from './builtin'
@@ -81,7 +82,6 @@ export function createSymbolLoader(options: SymbolLoaderOptions): SymbolLoader {
   }
   let lastGood: SymbolListResult | undefined
   let current: SymbolListResult | undefined
-  let inFlight: Promise<SymbolListResult> | undefined
 
   /** SPEC §4 step 4–5: the freshest stale list, else the built-in sample. Cannot throw. */
   function lastResort(): SymbolListResult {
@@ -128,13 +128,8 @@ export function createSymbolLoader(options: SymbolLoaderOptions): SymbolLoader {
   }
 
   return {
-    load() {
-      // SPEC §4 step 1: one request at a time, the result shared by every caller.
-      inFlight ??= run().finally(() => {
-        inFlight = undefined
-      })
-      return inFlight
-    },
+    // SPEC §4 step 1: one request at a time, the result shared by every caller.
+    load: singleFlight(run),
     peek: () => current,
   }
 }
