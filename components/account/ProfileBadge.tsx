@@ -17,7 +17,7 @@ function sourceFor(runtime: ClientRuntime, language: { code: string; locale: str
   let source = sources.get(language.code)
   if (!source) {
     source = Promise.all([import('@/lib/http/client'), import('@/lib/account/profile')]).then(([{ createHttpClient }, { createProfileSource }]) =>
-      createProfileSource(createHttpClient({ baseUrl: runtime.apiBaseUrl, crossApi: runtime.crossApi, fetch: (input, init) => fetch(input, init), language, rewriteUrl: runtime.rewriteUrl })),
+      createProfileSource(createHttpClient({ baseUrl: runtime.apiHost, crossApi: runtime.crossApi, fetch: (input, init) => fetch(input, init), language, rewriteUrl: runtime.rewriteUrl })),
     )
     source.catch(() => sources.delete(language.code)) // a chunk that failed to load is tried again
     sources.set(language.code, source)

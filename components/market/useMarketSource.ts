@@ -6,18 +6,19 @@ import type { ClientRuntime } from '@/lib/browser-runtime/runtime'
 import { useClientRuntime } from '../runtime/ClientRuntime'
 
 /**
- * The origin the browser's market data goes to now: the route chooser's API host, or the fast
- * path's host while the fast path rewrites API requests (docs/decisions.md "Live prices: websocket,
- * else polling"). null until the network layer has settled (bounded wait), so the first request
- * already goes where the chooser sends it. Changes as soon as the chooser or the fast path moves.
+ * The API host the browser's market data goes to now (an origin, no path): the route chooser's,
+ * or the fast path's host while the fast path rewrites API requests (docs/decisions.md "Live
+ * prices: websocket, else polling"). null until the network layer has settled (bounded wait), so
+ * the first request already goes where the chooser sends it. Changes as soon as the chooser or
+ * the fast path moves.
  */
 export function useMarketSource(): string | null {
   const runtime = useClientRuntime()
-  const [origin, setOrigin] = useState<string | null>(null)
+  const [apiHost, setApiHost] = useState<string | null>(null)
   useEffect(() => {
     let live = true
     const unsubscribes: (() => void)[] = []
-    const update = () => live && setOrigin(currentOrigin(runtime))
+    const update = () => live && setApiHost(marketApiHost(runtime))
     const watch = () => {
       unsubscribes.splice(0).forEach((u) => u())
       const engines = runtime.network.getSnapshot()
@@ -34,12 +35,12 @@ export function useMarketSource(): string | null {
       unsubscribes.splice(0).forEach((u) => u())
     }
   }, [runtime])
-  return origin
+  return apiHost
 }
 
-function currentOrigin(runtime: ClientRuntime): string | null {
+function marketApiHost(runtime: ClientRuntime): string | null {
   try {
-    return new URL(runtime.rewriteUrl(`${runtime.apiBaseUrl().replace(/\/$/, '')}${PUBLIC_WS_PATH}`), window.location.href).origin
+    return new URL(runtime.rewriteUrl(`${runtime.apiHost().replace(/\/$/, '')}${PUBLIC_WS_PATH}`), window.location.href).origin
   } catch {
     return null
   }

@@ -33,7 +33,7 @@ function loaderFor(runtime: ClientRuntime, language: { code: string; locale: str
       async ([{ createHttpClient }, { createBrowserStorage }, { createSymbolLoader, SYMBOL_STORAGE_KEYS }, { seedSymbolCaches }, { watchLoadFailures }, { parseSeedText }]) => {
         // The chunks' evaluation, the seeding and the first load are separate tasks, so none of them blocks input for long.
         await nextTask(browserTimers)
-        const client = createHttpClient({ baseUrl: runtime.apiBaseUrl, crossApi: runtime.crossApi, fetch: (input, init) => fetch(input, init), language, rewriteUrl: runtime.rewriteUrl })
+        const client = createHttpClient({ baseUrl: runtime.apiHost, crossApi: runtime.crossApi, fetch: (input, init) => fetch(input, init), language, rewriteUrl: runtime.rewriteUrl })
         const onProblem = (problem: { kind: string; key?: string; detail: string }) => runtime.monitor.event('symbol_storage_problem', { ...problem })
         const storage = createBrowserStorage(() => window.localStorage, { ownKeys: SYMBOL_STORAGE_KEYS })
         // The page's own list seeds the caches, so the first load is conditional (docs/decisions.md "The browser starts from the embedded pair list").

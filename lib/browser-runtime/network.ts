@@ -24,7 +24,7 @@ export function createNetwork(site: ClientSiteConfig, monitor: Monitor): { engin
   const storage = createBrowserStorage(() => window.localStorage, { ownKeys: [ROUTE_STORAGE_KEY], onProblem: (p) => monitor.event('route_storage_problem', { ...p }) })
   const chooser = createRouteChooser({ site: site.region, hosts: site.apiHosts, fetch: fetchImpl, storage, timers: browserTimers, now: Date.now, visibility: browserVisibility, monitor })
   const fastPath = createFastPath({
-    config: { mode: site.fastPath.mode, candidates: site.fastPathHosts, wsUrl: site.fastPath.wsUrl ?? undefined, cdnUrl: site.fastPath.cdnUrl ?? undefined, apiHost: () => chooser.currentBaseUrl() },
+    config: { mode: site.fastPath.mode, candidates: site.fastPathHosts, wsUrl: site.fastPath.wsUrl ?? undefined, cdnUrl: site.fastPath.cdnUrl ?? undefined, apiHost: () => chooser.apiHost() },
     fetch: fetchImpl,
     timers: browserTimers,
     now: Date.now,

@@ -15,8 +15,8 @@ const CONFIG_WAIT_MS = 2000
 export interface ClientRuntime {
   /** Resolves once started, the config is current and the route/fast path have settled (bounded wait). */
   ready: Promise<void>
-  /** The API host requests go to now (the route chooser's choice). */
-  apiBaseUrl: () => string
+  /** The API host in use: requests go there now (the route chooser's choice). */
+  apiHost: () => string
   /** The fast path's host rewrite; identity while it is off. Never throws. */
   rewriteUrl: (url: string) => string
   /** SPEC §7 fe.crossApi: API calls go to the site's own /x-api instead of an API host. */
@@ -41,7 +41,7 @@ export interface BrowserRuntime {
 
 /** The server render never starts engines or fetches. */
 export function createServerRuntime(site: ClientSiteConfig): BrowserRuntime {
-  const runtime = { ready: Promise.resolve(), apiBaseUrl: () => site.apiHosts.main, rewriteUrl: (url: string) => url, crossApi: () => false, monitor: silentMonitor, network: createExternalStore(null) }
+  const runtime = { ready: Promise.resolve(), apiHost: () => site.apiHosts.main, rewriteUrl: (url: string) => url, crossApi: () => false, monitor: silentMonitor, network: createExternalStore(null) }
   return { runtime, start: () => {}, stop: () => {} }
 }
 
@@ -109,7 +109,7 @@ export function createBrowserRuntime(initial: ClientSiteConfig): BrowserRuntime 
   return {
     runtime: {
       ready,
-      apiBaseUrl: () => network.getSnapshot()?.chooser.currentBaseUrl() ?? initial.apiHosts.main,
+      apiHost: () => network.getSnapshot()?.chooser.apiHost() ?? initial.apiHosts.main,
       rewriteUrl: (url) => network.getSnapshot()?.fastPath.rewriteUrl(url) ?? url,
       crossApi: readCrossApiFlag,
       monitor,

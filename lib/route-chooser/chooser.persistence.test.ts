@@ -11,7 +11,7 @@ describe('route chooser modes and route_chosen_v2', () => {
     chooser.start()
     await scheduler.advance(10)
     chooser.setMode('alt2')
-    expect(chooser.currentBaseUrl()).toBe(HOSTS.alt2)
+    expect(chooser.apiHost()).toBe(HOSTS.alt2)
     expect(JSON.parse(storage.getItem(ROUTE_STORAGE_KEY) ?? '')).toEqual({ site: 'tr', mode: 'alt2', host: 'alt2', savedAt: scheduler.now() })
     const calls = network.calls.length
     await scheduler.advance(CYCLE * 10)
@@ -49,7 +49,7 @@ describe('route chooser modes and route_chosen_v2', () => {
     const scheduler = createFakeScheduler()
     const chooser = createRouteChooser({ site: 'tr', hosts: HOSTS, fetch: createFakeNetwork(scheduler).fetch, storage, timers: scheduler.timers, now: scheduler.now, monitor })
     expect(storage.getItem(ROUTE_STORAGE_KEY)).toBeNull()
-    expect(chooser.getSnapshot()).toMatchObject({ mode: 'auto', host: 'main', baseUrl: HOSTS.main })
+    expect(chooser.getSnapshot()).toMatchObject({ mode: 'auto', host: 'main', apiHost: HOSTS.main })
     expect(monitor.entries).toEqual([expect.objectContaining({ name: 'route_choice_dropped', detail: expect.objectContaining({ reason }) })])
   })
 
@@ -57,7 +57,7 @@ describe('route chooser modes and route_chosen_v2', () => {
     const storage = createMemoryStorage({ [ROUTE_STORAGE_KEY]: JSON.stringify({ site: 'tr', mode: 'alt1', host: 'alt1', savedAt: 1 }) })
     const scheduler = createFakeScheduler()
     const chooser = createRouteChooser({ site: 'tr', hosts: HOSTS, fetch: createFakeNetwork(scheduler).fetch, storage, timers: scheduler.timers, now: scheduler.now })
-    expect(chooser.currentBaseUrl()).toBe(HOSTS.alt1)
+    expect(chooser.apiHost()).toBe(HOSTS.alt1)
     expect(storage.getItem(ROUTE_STORAGE_KEY)).not.toBeNull()
   })
 

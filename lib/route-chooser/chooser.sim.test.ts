@@ -45,12 +45,12 @@ describe('route chooser against the real simulator (real timers)', () => {
       failureMs: 2000,
     })
     try {
-      expect(chooser.currentBaseUrl()).toBe(sim.urls.main)
+      expect(chooser.apiHost()).toBe(sim.urls.main)
       chooser.start()
       const moved = await waitFor(chooser, () => chooser.getSnapshot().host === 'alt1', 10_000)
       const snapshot = chooser.getSnapshot()
       expect({ moved, host: snapshot.host }).toEqual({ moved: true, host: 'alt1' })
-      expect(chooser.currentBaseUrl()).toBe(sim.urls.alt1)
+      expect(chooser.apiHost()).toBe(sim.urls.alt1)
       // Real measurements: main's probes took at least its 150 ms latency, alt1's far less.
       expect(snapshot.hosts.main.lastProbe?.ms).toBeGreaterThanOrEqual(140)
       expect(snapshot.hosts.alt1.lastProbe?.ms).toBeLessThan(140)

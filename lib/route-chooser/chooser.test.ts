@@ -27,7 +27,7 @@ describe('route chooser, automatic mode (fake clock)', () => {
     expect(snap().host).not.toBe('main')
     expect(snap().hosts.main.history.at(-1)).toBe(ROUTE_PROBE_FAILURE_MS)
     expect(snap().lastSwitch).toMatchObject({ from: 'main', reason: 'lead' })
-    expect(chooser.currentBaseUrl()).toBe(HOSTS[snap().host])
+    expect(chooser.apiHost()).toBe(HOSTS[snap().host])
     expect(monitor.entries.find((e) => e.name === 'route_switch')?.detail).toMatchObject({ site: 'tr', from: 'main' })
     chooser.stop()
   })

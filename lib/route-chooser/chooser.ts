@@ -35,8 +35,8 @@ export interface RouteChooserOptions {
 }
 
 export interface RouteChooser extends ExternalStore<RouteSnapshot> {
-  /** What the request client's `baseUrl` getter calls. */
-  currentBaseUrl(): string
+  /** The API host in use (its URL): what the request client's `baseUrl` getter calls. */
+  apiHost(): string
   setMode(mode: RouteMode): void
   /** Starts probing (automatic mode) and listens to visibility. */
   start(): void
@@ -85,7 +85,7 @@ export function createRouteChooser(options: RouteChooserOptions): RouteChooser {
     runs = decision?.runs ?? {}
     if (!decision?.to || !decision.reason) return void store.update(() => updated)
     const lastSwitch = { from: s.host, to: decision.to, reason: decision.reason, at: now() }
-    const switched = { ...updated, host: decision.to, baseUrl: hosts[decision.to], lastSwitch }
+    const switched = { ...updated, host: decision.to, apiHost: hosts[decision.to], lastSwitch }
     store.update(() => switched)
     persist(switched)
     monitor.event('route_switch', { site, ...lastSwitch, scores: scoresOf(measured) })
@@ -104,14 +104,14 @@ export function createRouteChooser(options: RouteChooserOptions): RouteChooser {
   return {
     getSnapshot: store.getSnapshot,
     subscribe: store.subscribe,
-    currentBaseUrl: () => store.getSnapshot().baseUrl,
+    apiHost: () => store.getSnapshot().apiHost,
     setMode(next) {
       if (!ROUTE_MODES.includes(next)) throw new RangeError(`route mode must be one of ${ROUTE_MODES.join(', ')}, got ${String(next)}`)
       runs = {}
       // Switching to automatic keeps the host in use until the probes find a better one.
       store.update((s) => {
         const host = next === 'auto' ? s.host : next
-        return { ...s, mode: next, host, baseUrl: hosts[host] }
+        return { ...s, mode: next, host, apiHost: hosts[host] }
       })
       persist(store.getSnapshot())
       if (!started) return

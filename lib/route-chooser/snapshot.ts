@@ -18,7 +18,8 @@ export interface RouteSnapshot {
   mode: RouteMode
   /** The host in use: the mode itself, or in automatic mode the one the probes chose. */
   host: RouteHost
-  baseUrl: string
+  /** The API host in use: that host's URL. */
+  apiHost: string
   hosts: Readonly<Record<RouteHost, HostStatus>>
   probing: boolean
   lastSwitch: { from: RouteHost; to: RouteHost; reason: SwitchReason; at: number } | null
@@ -38,7 +39,7 @@ export function initialSnapshot(site: string, hosts: ApiHosts, saved: SavedRoute
     site,
     mode,
     host,
-    baseUrl: hosts[host],
+    apiHost: hosts[host],
     hosts: { main: statusOf(hosts.main), alt1: statusOf(hosts.alt1), alt2: statusOf(hosts.alt2) },
     probing: false,
     lastSwitch: null,
