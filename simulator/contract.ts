@@ -89,6 +89,12 @@ export interface Simulator {
   close(): Promise<void>
 }
 
+/** What startSimulator returns; the admin server and the tests wait on settled() too. */
+export interface RunningSimulator extends Simulator {
+  /** Resolves once fault changes took effect on the listeners (closed, or accepting again). */
+  settled(): Promise<void>
+}
+
 /** Default ports of `npm run sim` and the demo. */
 export const DEFAULT_SIM_PORTS: Record<SimHost | 'admin', number> = {
   admin: 4009,

@@ -2,8 +2,8 @@
  * Test helpers: an in-process simulator on free ports with a clock the test moves, and small
  * fetch wrappers over 127.0.0.1 (no mocks: tests run against a real local HTTP server).
  */
-import type { SimHost, SimulatorOptions } from './contract'
-import { startSimulator, type RunningSimulator } from './http/server'
+import type { RunningSimulator, SimHost, SimulatorOptions } from './contract'
+import { startSimulator } from './http/server'
 
 export const FREE_PORTS = { main: 0, alt1: 0, alt2: 0, fastPath: 0, admin: 0 }
 

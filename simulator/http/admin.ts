@@ -5,9 +5,8 @@
  * Every success answers the new SimulatorState; a bad request answers 400 { error }.
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
-import { SIM_HOSTS, type SimHost } from '../contract'
+import { SIM_HOSTS, type RunningSimulator, type SimHost } from '../contract'
 import { checkFaultRule } from './faults'
-import type { RunningSimulator } from './server'
 
 const MAX_BODY = 1 << 20
 

@@ -4,39 +4,15 @@
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import { WebSocketServer } from 'ws'
-import type { SimClock, Timers } from '../data/clock'
 import type { SimHost } from '../contract'
 import { corsHeaders } from './cors'
-import { applyFault, jsonReply, type FaultRules, type Reply } from './faults'
-import type { Feed } from '../data/feed'
+import { applyFault, jsonReply, type Reply } from './faults'
+import type { HostContext, HostServer } from './host-context'
 import { acceptPublicSocket, PUBLIC_WS_PATH } from './market-ws'
 import { endpointFor, normalAnswer } from './routes'
 import type { Duplex } from 'node:stream'
 import { iconSvg } from '../data/icons'
 import { errorEnvelope } from './wire'
-
-/** What the hosts share: one clock, feed, rule set, latency table and hit counter. */
-export interface HostContext {
-  clock: SimClock
-  feed: Feed
-  rules: FaultRules
-  latency: Readonly<Record<SimHost, number>>
-  allowedOrigins: readonly string[]
-  timers: Timers
-  count(host: SimHost, key: string): void
-  seed: number
-}
-
-export interface HostServer {
-  host: SimHost
-  server: http.Server
-  /** The bound port, kept so a refused host listens again on the same one. */
-  port: number
-  opening?: Promise<void>
-  wss?: WebSocketServer
-  /** The public market websocket (market-ws.ts), made on first use. */
-  publicWss?: WebSocketServer
-}
 
 export function createHostServer(host: SimHost, port: number, ctx: HostContext): HostServer {
   const hs: HostServer = { host, server: http.createServer(), port }

@@ -7,7 +7,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
-import type { HostContext, HostServer } from './host'
+import type { HostContext, HostServer } from './host-context'
 import { candle, intervalMs, pairsOf, tickerOf } from './market-answers'
 
 export const PUBLIC_WS_PATH = '/v5/public/spot'

@@ -7,17 +7,16 @@ import type { AddressInfo } from 'node:net'
 import type { WebSocketServer } from 'ws'
 import { createAdminServer } from './admin'
 import { createClock, createTimers } from '../data/clock'
-import { DEFAULT_SIM_PORTS, SIM_HOSTS, type FaultRule, type SimHost, type Simulator, type SimulatorOptions } from '../contract'
+import { DEFAULT_SIM_PORTS, SIM_HOSTS, type FaultRule, type RunningSimulator, type SimHost, type SimulatorOptions } from '../contract'
 import { DEFAULT_ALLOWED_ORIGINS } from './cors'
 import { checkFaultRule, createFaultRules } from './faults'
 import { createFeed } from '../data/feed'
-import { createHostServer, type HostContext, type HostServer } from './host'
+import { createHostServer } from './host'
+import type { HostContext, HostServer } from './host-context'
 import { servedEndpoints } from './routes'
 
-export interface RunningSimulator extends Simulator {
-  /** Resolves once fault changes took effect on the listeners (closed, or accepting again). */
-  settled(): Promise<void>
-}
+// lib's simulator tests import the type beside startSimulator; contract.ts owns it, so admin.ts imports nothing from here.
+export type { RunningSimulator } from '../contract'
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost'])
 const DEFAULT_SEED = 1
