@@ -8,7 +8,7 @@
 import { createFailureBackoff, type FailureBackoff } from '@/lib/http/failure-backoff'
 import { withPatience } from '@/lib/http/patience'
 import { SingleFlight } from '@/lib/http/single-flight'
-import { mergeTickers, parseTickersAnswer, type Tickers } from '@/lib/market-data/tickers'
+import { fetchTickers, mergeTickers, type Tickers } from '@/lib/market-data/tickers'
 
 export interface TickerSnapshot {
   tickers: Tickers
@@ -48,9 +48,7 @@ export function createTickerService(options: TickerServiceOptions = {}) {
 
   async function load(base: string, u: Upstream): Promise<TickerSnapshot> {
     try {
-      const res = await fetchImpl(new URL('/v5/market/tickers?category=spot', base), { signal: AbortSignal.timeout(timeoutMs) })
-      if (!res.ok) throw new Error(`tickers: HTTP ${res.status}`)
-      const tickers = parseTickersAnswer(await res.json())
+      const tickers = await fetchTickers(fetchImpl, base, { signal: AbortSignal.timeout(timeoutMs) })
       // A partial answer never drops the pairs it left out.
       u.good = { tickers: mergeTickers(u.good?.tickers ?? {}, tickers), fetchedAt: now() }
       u.backoff.succeeded()

@@ -1,7 +1,8 @@
 /**
- * Tickers of docs/wire.md "Market data": parsed from the v5 REST answer or a websocket push, and
- * merged so that newer data replaces older per pair and nothing good is dropped. Every figure
- * stays a decimal string (formatting happens at the pair's price step, format.ts).
+ * Tickers of docs/wire.md "Market data", the one module that knows their wire: the v5 REST
+ * endpoint and its query, the answer parsed (or a websocket push's record), and merged so that
+ * newer data replaces older per pair and nothing good is dropped. Every figure stays a decimal
+ * string (formatting happens at the pair's price step, format.ts).
  */
 export interface Ticker {
   symbol: string
@@ -59,6 +60,27 @@ export function parseTickersAnswer(body: unknown): Tickers {
   }
   if (list.length > 0 && Object.keys(out).length === 0) throw new MarketDataError('tickers: no usable record in the list')
   return out
+}
+
+/** The v5 REST tickers endpoint, spot category: every pair's tickers, or one pair's. */
+export const TICKERS_PATH = '/v5/market/tickers'
+
+export function tickersUrl(apiHost: string, symbol?: string): string {
+  const url = new URL(TICKERS_PATH, apiHost)
+  url.searchParams.set('category', 'spot')
+  if (symbol !== undefined) url.searchParams.set('symbol', symbol)
+  return url.href
+}
+
+/**
+ * GETs and parses the tickers at `apiHost` (every pair's, or `symbol`'s alone). Throws
+ * MarketDataError naming what failed (`tickers: HTTP 503`, an envelope problem) or the fetch's
+ * own error (network, abort). `fetch` is passed in, and called unbound (a browser's needs that).
+ */
+export async function fetchTickers(fetchImpl: typeof fetch, apiHost: string, options: { symbol?: string; signal?: AbortSignal } = {}): Promise<Tickers> {
+  const res = await fetchImpl(tickersUrl(apiHost, options.symbol), { signal: options.signal })
+  if (!res.ok) throw new MarketDataError(`tickers: HTTP ${res.status}`)
+  return parseTickersAnswer(await res.json())
 }
 
 /**
