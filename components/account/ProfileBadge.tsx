@@ -11,13 +11,13 @@ const sources = new Map<string, Promise<ProfileSource>>()
 
 /**
  * The request client and the profile call are a chunk of their own, loaded after hydration
- * (docs/decisions.md "First-load JavaScript"). The client goes to the route chooser's host.
+ * (docs/decisions.md "First-load JavaScript"). The client goes to the API host in use.
  */
 function sourceFor(runtime: ClientRuntime, language: { code: string; locale: string }): Promise<ProfileSource> {
   let source = sources.get(language.code)
   if (!source) {
-    source = Promise.all([import('@/lib/http/client'), import('@/lib/account/profile')]).then(([{ createHttpClient }, { createProfileSource }]) =>
-      createProfileSource(createHttpClient({ baseUrl: runtime.apiHost, crossApi: runtime.crossApi, fetch: (input, init) => fetch(input, init), language, rewriteUrl: runtime.rewriteUrl })),
+    source = Promise.all([import('@/lib/browser-runtime/api-client'), import('@/lib/account/profile')]).then(([{ createApiClient }, { createProfileSource }]) =>
+      createProfileSource(createApiClient(runtime, language)),
     )
     source.catch(() => sources.delete(language.code)) // a chunk that failed to load is tried again
     sources.set(language.code, source)

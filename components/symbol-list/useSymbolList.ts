@@ -23,17 +23,17 @@ function loaderFor(runtime: ClientRuntime, language: { code: string; locale: str
   let loader = loaders.get(language.code)
   if (!loader) {
     loader = Promise.all([
-      import('@/lib/http/client'),
+      import('@/lib/browser-runtime/api-client'),
       import('@/lib/storage'),
       import('@/lib/symbols'),
       import('@/lib/symbols/seed'),
       import('@/lib/symbol-view/load-failure'),
       import('@/lib/symbols/seed-text'),
     ]).then(
-      async ([{ createHttpClient }, { createBrowserStorage }, { createSymbolLoader, SYMBOL_STORAGE_KEYS }, { seedSymbolCaches }, { watchLoadFailures }, { parseSeedText }]) => {
+      async ([{ createApiClient }, { createBrowserStorage }, { createSymbolLoader, SYMBOL_STORAGE_KEYS }, { seedSymbolCaches }, { watchLoadFailures }, { parseSeedText }]) => {
         // The chunks' evaluation, the seeding and the first load are separate tasks, so none of them blocks input for long.
         await nextTask(browserTimers)
-        const client = createHttpClient({ baseUrl: runtime.apiHost, crossApi: runtime.crossApi, fetch: (input, init) => fetch(input, init), language, rewriteUrl: runtime.rewriteUrl })
+        const client = createApiClient(runtime, language)
         const onProblem = (problem: { kind: string; key?: string; detail: string }) => runtime.monitor.event('symbol_storage_problem', { ...problem })
         const storage = createBrowserStorage(() => window.localStorage, { ownKeys: SYMBOL_STORAGE_KEYS })
         // The page's own list seeds the caches, so the first load is conditional (docs/decisions.md "The browser starts from the embedded pair list").
