@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { E2E_PORT, E2E_PORTS, e2eEnv } from '../playwright.config'
 import { REGION_IDS, REGIONS, type RegionId } from '../lib/regions/regions'
 import { regionHost, regionOrigin } from './support/hosts'
-import { startNextExpectingFailure } from './support/next-server'
+import { startNextExpectingFailure } from '../scripts/support/next-server'
 
 // The edge middleware through a real `next start` (docs/decisions.md "Unknown language
 // prefixes", "Malformed requests", "Security headers and the CSP", "Production config is explicit").

@@ -3,7 +3,7 @@ import { E2E_PORTS, e2eEnv, sim } from '../playwright.config'
 import { loadSiteConfig } from '../lib/regions/config'
 import { REGIONS } from '../lib/regions/regions'
 import { regionHost } from './support/hosts'
-import { startNext, startNextExpectingFailure } from './support/next-server'
+import { startNext, startNextExpectingFailure } from '../scripts/support/next-server'
 
 const opsPort = E2E_PORTS.spec.opsConfig
 

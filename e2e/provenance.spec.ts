@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { E2E_PORTS } from '../playwright.config'
 import { startFreeSimulator } from '../simulator/testkit'
-import { startNext } from './support/next-server'
+import { startNext } from '../scripts/support/next-server'
 
 const MIN = 60_000
 const HOUR = 60 * MIN

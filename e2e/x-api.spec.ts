@@ -2,7 +2,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect, test } from '@playwright/test'
 import { E2E_PORTS, sim } from '../playwright.config'
-import { startNext, type RunningServer } from './support/next-server'
+import { startNext, type RunningServer } from '../scripts/support/next-server'
 
 // The /x-api proxy under a hung upstream and hostile input (docs/decisions.md "/x-api: …").
 // Its own `next start`: HK's upstream never answers, NL's echoes what it receives, pages use

@@ -6,7 +6,7 @@
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { isolatedProject } from '../../e2e/support/next-server'
+import { isolatedProject } from '../support/next-server'
 import { loadSiteConfig, regionVariable } from '../../lib/regions/config'
 import { start, stopAll, waitForHttp, type Started } from '../support/processes'
 import { renderNginxConf } from './nginx-conf'

@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve, sep } from 'node:path'
-import { outputTail, start, type Started } from '../../scripts/support/processes'
+import { outputTail, start, type Started } from './processes'
 
 export interface RunningServer {
   port: number
@@ -10,7 +10,7 @@ export interface RunningServer {
   stop(): Promise<void>
 }
 
-// Playwright runs from the project root.
+// Its callers (Playwright, scripts/fleet) run from the project root.
 const nextBin = resolve('node_modules/next/dist/bin/next')
 
 /**
