@@ -3,7 +3,7 @@
 import { startTransition, useEffect, useRef, useState } from 'react'
 import { useTranslations } from 'next-intl'
 import { formatCrosshairTime, formatTickMark, type ChartTimeFormats } from '@/lib/market-data/chart-time'
-import { applyLiveCandle, CHART_INTERVALS, parseKlineAnswer, type Candle, type ChartInterval } from '@/lib/market-data/kline'
+import { applyLiveCandle, CHART_INTERVALS, fetchCandles, type Candle, type ChartInterval } from '@/lib/market-data/kline'
 import { chartPriceFormatter } from '@/lib/market-data/format'
 import { CandlePreview } from './CandlePreview'
 import { useMarketSource } from './useMarketSource'
@@ -18,9 +18,9 @@ const colours = () => ({ upColor: cssVar('--rise'), downColor: cssVar('--fall'),
 type Lib = typeof import('lightweight-charts')
 
 /**
- * Candles from the kline endpoint of the data origin, with a live last candle from the page's
- * websocket (useLiveTickers forwards kline pushes as `market-candle` events). They are drawn as
- * an SVG preview (CandlePreview) until the first touch, hover or wheel over the chart; only then is
+ * Candles from the kline endpoint of the market data's API host (useMarketSource), with a live
+ * last candle from the page's websocket (useLiveTickers forwards kline pushes as `market-candle`
+ * events). They are drawn as an SVG preview (CandlePreview) until the first touch, hover or wheel over the chart; only then is
  * lightweight-charts imported (a chunk of its own) and made, with its candles in the same task, so
  * its first frame draws them (docs/decisions.md "Price chart", "The chart loads on first touch").
  */
@@ -40,7 +40,7 @@ export function PriceChart(props: { symbol: string; step: string; locale: string
   /** Set by the first touch, hover or wheel over the chart: the library loads then, not before. */
   const [wanted, setWanted] = useState(false)
   const [size, setSize] = useState<{ width: number; height: number } | null>(null)
-  const origin = useMarketSource()
+  const apiHost = useMarketSource()
   const want = () => setWanted(true)
 
   useEffect(() => {
@@ -67,12 +67,10 @@ export function PriceChart(props: { symbol: string; step: string; locale: string
   }, [wanted])
 
   useEffect(() => {
-    if (!origin) return
+    if (!apiHost) return
     const controller = new AbortController()
-    fetch(`${origin}/v5/market/kline?category=spot&symbol=${encodeURIComponent(symbol)}&interval=${interval}&limit=200`, { signal: controller.signal })
-      .then((res) => (res.ok ? res.json() : Promise.reject(new Error(`kline: HTTP ${res.status}`))))
-      .then((body: unknown) => {
-        const list = parseKlineAnswer(body)
+    fetchCandles(apiHost, symbol, interval, { fetch: (input, init) => fetch(input, init), signal: controller.signal })
+      .then((list) => {
         latest.current = list
         // Drawn in a transition, which React slices into short tasks (the preview is a few hundred elements).
         startTransition(() => {
@@ -82,7 +80,7 @@ export function PriceChart(props: { symbol: string; step: string; locale: string
       })
       .catch(() => !controller.signal.aborted && setFailed(latest.current === null))
     return () => controller.abort()
-  }, [origin, symbol, interval])
+  }, [apiHost, symbol, interval])
 
   const haveCandles = candles !== null
   useEffect(() => {
@@ -124,7 +122,7 @@ export function PriceChart(props: { symbol: string; step: string; locale: string
     made.timeScale().scrollToRealTime()
   }
 
-  // Candles of another interval or origin, once the chart is made.
+  // Candles of another interval or API host, once the chart is made.
   useEffect(() => {
     if (chart) show(chart.chart, chart.series, candles)
   }, [chart, candles])

@@ -1,7 +1,9 @@
 /**
- * Candles of docs/wire.md "Market data": the REST kline answer (newest first, arrays of decimal
- * strings) and the websocket kline push, both to ascending candles a chart can draw.
+ * Candles of docs/wire.md "Market data": the REST kline endpoint and its answer (newest first,
+ * arrays of decimal strings) and the websocket kline push, both to ascending candles a chart can
+ * draw.
  */
+import type { FetchLike } from '../engine-kit/environment'
 import { MarketDataError } from './tickers'
 
 /** The chart's intervals: the wire's interval code and its length. */
@@ -39,6 +41,24 @@ export function parseKlineAnswer(body: unknown): Candle[] {
     .map((row) => (Array.isArray(row) ? candleOf(row[0], row[1], row[2], row[3], row[4]) : undefined))
     .filter((c): c is Candle => c !== undefined)
     .sort((a, b) => a.start - b.start)
+}
+
+/** How many candles the chart asks for: the newest of its interval. */
+export const CHART_CANDLES = 200
+
+/** The kline endpoint on an API host (an origin, no path). */
+export function klineUrl(apiHost: string, symbol: string, interval: ChartInterval, limit = CHART_CANDLES): string {
+  return `${apiHost}/v5/market/kline?category=spot&symbol=${encodeURIComponent(symbol)}&interval=${interval}&limit=${limit}`
+}
+
+/**
+ * A pair's newest candles from the API host, ascending. Rejects with MarketDataError on an HTTP
+ * error or an unusable answer, with the fetch's own error when offline or aborted.
+ */
+export async function fetchCandles(apiHost: string, symbol: string, interval: ChartInterval, { fetch, signal }: { fetch: FetchLike; signal?: AbortSignal }): Promise<Candle[]> {
+  const response = await fetch(klineUrl(apiHost, symbol, interval), { signal })
+  if (!response.ok) throw new MarketDataError(`kline: HTTP ${response.status}`)
+  return parseKlineAnswer(await response.json())
 }
 
 /** A websocket kline push's candles. */

@@ -4,7 +4,8 @@
  */
 import WebSocket from 'ws'
 import { startTestSim, type TestSim } from '@/simulator/testkit'
-import { applyLiveCandle, parseKlineAnswer } from './kline'
+import { applyLiveCandle, CHART_CANDLES, fetchCandles, parseKlineAnswer } from './kline'
+import { MarketDataError } from './tickers'
 import { openMarketStream, publicStreamUrl, type WebSocketLike } from './stream'
 import { mergeTickers, parseTickersAnswer, type Ticker } from './tickers'
 
@@ -56,6 +57,16 @@ describe('klines from the simulator', () => {
     const live = { ...last, close: last.close + 1 }
     expect(applyLiveCandle(candles, live).at(-1)).toEqual(live)
     expect(applyLiveCandle(candles, { ...live, start: last.start + 900_000 })).toHaveLength(21)
+  })
+
+  it("fetchCandles asks the API host's kline endpoint for the chart's candles, and names an HTTP error", async () => {
+    const candles = await fetchCandles(t.sim.urls.main, 'BTCUSDT', '60', { fetch })
+    expect(candles).toHaveLength(CHART_CANDLES)
+    expect(candles[1]!.start - candles[0]!.start).toBe(3_600_000)
+    t.sim.setFault({ host: 'main', endpoint: 'kline', fault: { kind: 'status', status: 503 } })
+    const failed = fetchCandles(t.sim.urls.main, 'BTCUSDT', '60', { fetch })
+    await expect(failed).rejects.toThrow(MarketDataError)
+    await expect(failed).rejects.toThrow('kline: HTTP 503')
   })
 })
 
