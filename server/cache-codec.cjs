@@ -1,6 +1,17 @@
 'use strict'
 /**
- * Cache entries as text for Redis. An entry holds Buffers (rscData, route bodies) and a Map
+ * Cache entries: which are whole responses, and their text for Redis. No Node module is
+ * required here: the cache handler requires this file on every runtime, the edge included.
+ */
+
+/** Entry kinds that are whole responses with an HTTP status (pages and route handlers). */
+const RESPONSE_KINDS = new Set(['APP_PAGE', 'APP_ROUTE', 'PAGES'])
+
+/** Whether an entry's value is a whole response (its status and tags are on it). */
+const isResponse = (value) => Boolean(value) && RESPONSE_KINDS.has(value.kind)
+
+/*
+ * Entries as text for Redis: an entry holds Buffers (rscData, route bodies) and a Map
  * (segmentData) that JSON alone would turn into plain objects ("segmentData.get is not a
  * function" on the other instance); they are tagged on the way out and rebuilt on the way in.
  */
@@ -36,4 +47,4 @@ function entrySize(entry) {
   return size
 }
 
-module.exports = { encodeEntry, decodeEntry, entrySize }
+module.exports = { isResponse, encodeEntry, decodeEntry, entrySize }

@@ -17,12 +17,11 @@
  * into the edge middleware, where it stands aside (no Node module is required on that path).
  */
 
-/** Entry kinds that are whole responses with an HTTP status (pages and route handlers). */
-const RESPONSE_KINDS = new Set(['APP_PAGE', 'APP_ROUTE', 'PAGES'])
+const { isResponse } = require('./cache-codec.cjs')
 
 /** Whether an entry may be stored: anything that is not a response, or a response with status 200. */
 function isWorthStoring(data) {
-  if (!data || !RESPONSE_KINDS.has(data.kind)) return data !== null
+  if (!isResponse(data)) return data !== null
   return data.status === undefined || data.status === 200
 }
 

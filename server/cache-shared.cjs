@@ -13,21 +13,15 @@
  * - Redis away (breaker open, timeout): everything answers from memory and disk; what was set or
  *   revalidated meanwhile is written back when the breaker closes.
  */
-const { decodeEntry, encodeEntry, entrySize } = require('./cache-codec.cjs')
+const { decodeEntry, encodeEntry, entrySize, isResponse } = require('./cache-codec.cjs')
+const { writeIfNewer } = require('./redis-link.cjs')
 
-const RESPONSE_KINDS = new Set(['APP_PAGE', 'APP_ROUTE', 'PAGES'])
 /** A shared entry outlives any revalidate period we use; Redis's own eviction bounds the rest. */
 const ENTRY_TTL_MS = 24 * 3600 * 1000
-/** Store only if newer than what is there: two instances regenerating at once keep the newest. */
-const SET_IF_NEWER = `local cur = redis.call('HGET', KEYS[1], 'lm')
-if cur and tonumber(cur) >= tonumber(ARGV[1]) then return 0 end
-redis.call('HSET', KEYS[1], 'lm', ARGV[1], 'd', ARGV[2])
-redis.call('PEXPIRE', KEYS[1], ARGV[3])
-return 1`
 
 function tagsOf(key, entry, ctx) {
   const value = entry?.value
-  if (value && RESPONSE_KINDS.has(value.kind)) {
+  if (isResponse(value)) {
     const header = value.headers?.['x-next-cache-tags']
     return typeof header === 'string' ? header.split(',') : []
   }
@@ -69,7 +63,8 @@ function createSharedState({ link, prefix, maxMemoryBytes = 50 * 1024 * 1024, no
   const recall = (key) => memory.get(key)?.entry
 
   async function pushEntry(key, entry) {
-    const done = await link.run((c) => c.eval(SET_IF_NEWER, { keys: [k.entry(key)], arguments: [String(entry.lastModified), encodeEntry(entry), String(ENTRY_TTL_MS)] }))
+    // Only if newer than what is there: two instances regenerating at once keep the newest.
+    const done = await link.run((c) => writeIfNewer(c, k.entry(key), { timeField: 'lm', time: entry.lastModified, fields: { d: encodeEntry(entry) }, ttlMs: ENTRY_TTL_MS }))
     if (done === undefined) unsynced.add(key)
     else unsynced.delete(key)
   }
@@ -157,4 +152,4 @@ function createSharedState({ link, prefix, maxMemoryBytes = 50 * 1024 * 1024, no
   }
 }
 
-module.exports = { createSharedState, SET_IF_NEWER }
+module.exports = { createSharedState }

@@ -117,6 +117,22 @@ function createRedisLink({ url, timeoutMs = 50, threshold, cooldownMs, now, crea
 
 const TIMEOUT = Symbol('timeout')
 
+/**
+ * HSET only if the hash holds no time at least as new in `timeField` (then PEXPIRE, when a ttl
+ * is given): two instances writing at once keep the newest copy, whatever order they arrive in.
+ * One script for every shared copy (pages, pair lists).
+ */
+const WRITE_IF_NEWER = `local cur = redis.call('HGET', KEYS[1], ARGV[1])
+if cur and tonumber(cur) >= tonumber(ARGV[2]) then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2], unpack(ARGV, 4))
+if tonumber(ARGV[3]) > 0 then redis.call('PEXPIRE', KEYS[1], ARGV[3]) end
+return 1`
+
+/** Resolves to 1 when written, 0 when Redis already held a copy as new. */
+function writeIfNewer(client, key, { timeField, time, fields, ttlMs = 0 }) {
+  return client.eval(WRITE_IF_NEWER, { keys: [key], arguments: [timeField, String(time), String(ttlMs), ...Object.entries(fields).flat()] })
+}
+
 /** The process's link for the configured URL (globalThis: Next bundles modules once per route). */
 function processRedisLink(settings, log) {
   const key = Symbol.for('spot-site.redis-link')
@@ -126,4 +142,4 @@ function processRedisLink(settings, log) {
   return links.get(id)
 }
 
-module.exports = { createBreaker, createRedisLink, processRedisLink }
+module.exports = { createBreaker, createRedisLink, processRedisLink, writeIfNewer }

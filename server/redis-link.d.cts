@@ -16,4 +16,9 @@ export interface RedisLink {
 type Log = (level: 'warn' | 'info', detail: Record<string, unknown>, message: string) => void
 export function createRedisLink(options: { url: string; timeoutMs?: number; threshold?: number; cooldownMs?: number; now?: () => number; createClient?: unknown; log?: Log }): RedisLink
 export function processRedisLink(settings: { redisUrl: string; timeoutMs: number }, log?: Log): RedisLink
+export function writeIfNewer(
+  client: RedisClientType,
+  key: string,
+  write: { timeField: string; time: number; fields: Record<string, string>; ttlMs?: number },
+): Promise<unknown>
 export function createBreaker(options?: { threshold?: number; cooldownMs?: number; now?: () => number }): unknown

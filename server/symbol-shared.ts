@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { INCREMENTAL_CACHE_KEY, SYMBOL_CACHE_KEY } from '@/lib/symbols/storage-keys'
 import type { KeyValueStorage } from '@/lib/storage/storage'
-import type { RedisLink } from './redis-link.cjs'
+import { writeIfNewer, type RedisLink } from './redis-link.cjs'
 
 /**
  * The pair lists a fleet shares (docs/decisions.md "One pair-list refresher per fleet"): per
@@ -44,11 +44,6 @@ function savedAt(record: string): number | undefined {
   }
 }
 
-const WRITE_IF_NEWER = `local cur = redis.call('HGET', KEYS[1], 'fetchedAt')
-if cur and tonumber(cur) >= tonumber(ARGV[1]) then return 0 end
-redis.call('HSET', KEYS[1], 'fetchedAt', ARGV[1], 'symbol', ARGV[2], 'incremental', ARGV[3])
-return 1`
-
 export function createRedisListStore(link: RedisLink, prefix: string): SharedListStore {
   const owner = `${process.pid}-${randomUUID()}`
   const listKey = (key: string) => `${prefix}:pairs:${key}`
@@ -60,7 +55,8 @@ export function createRedisListStore(link: RedisLink, prefix: string): SharedLis
       return Number.isFinite(fetchedAt) ? { symbol: hash.symbol, incremental: hash.incremental, fetchedAt } : undefined
     },
     async write(key, copy) {
-      const done = await link.run((c) => c.eval(WRITE_IF_NEWER, { keys: [listKey(key)], arguments: [String(copy.fetchedAt), copy.symbol, copy.incremental] }))
+      const fields = { symbol: copy.symbol, incremental: copy.incremental }
+      const done = await link.run((c) => writeIfNewer(c, listKey(key), { timeField: 'fetchedAt', time: copy.fetchedAt, fields }))
       return done !== undefined
     },
     async lease(key, ms) {
