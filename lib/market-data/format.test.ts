@@ -1,4 +1,4 @@
-import { chartPriceFormatter, formatAmount, formatChange, formatPrice, NO_DATA, stepDecimals } from './format'
+import { chartPriceFormatter, formatAmount, formatChange, formatPrice, NO_DATA, displayDecimals } from './format'
 
 describe('formatPrice at the price step', () => {
   it('rounds a decimal string to the step without float noise', () => {
@@ -20,11 +20,11 @@ describe('formatPrice at the price step', () => {
     expect(formatAmount(undefined, 'en')).toBe(NO_DATA)
   })
 
-  it('reads the places of a step', () => {
-    expect(stepDecimals('0.0001')).toBe(4)
-    expect(stepDecimals('1')).toBe(0)
-    expect(stepDecimals('10')).toBe(0)
-    expect(stepDecimals('junk')).toBe(0)
+  it('reads the places a figure is shown with at a step (0 for a bad step)', () => {
+    expect(displayDecimals('0.0001')).toBe(4)
+    expect(displayDecimals('1')).toBe(0)
+    expect(displayDecimals('10')).toBe(0)
+    expect(displayDecimals('junk')).toBe(0)
   })
 })
 

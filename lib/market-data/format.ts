@@ -22,8 +22,12 @@ export function separators(locale: string): { group: string; decimal: string } {
   return figureFormatsOf(locale)
 }
 
-/** Decimal places of a step such as "0.01" (2) or "1" (0); "10" counts as 0. */
-export function stepDecimals(step: string): number {
+/**
+ * The places a figure is shown with at `step`: "0.01" → 2, "1" and "10" → 0, and 0 for a step
+ * that is not a plain decimal > 0, so a bad step still shows a figure. Not lib/symbols'
+ * stepDecimals, which validates a step and answers null for a bad one.
+ */
+export function displayDecimals(step: string): number {
   const n = parseDecimal(step)
   return n?.isFinite() && n.gt(0) ? Math.max(0, n.decimalPlaces() ?? 0) : 0
 }
@@ -33,7 +37,7 @@ export function formatPrice(value: string | undefined, step: string, locale: str
   const n = parseDecimal(value)
   if (!n) return NO_DATA
   const { group, decimal } = separators(locale)
-  return n.toFormat(stepDecimals(step), BigNumber.ROUND_HALF_UP, { groupSize: 3, groupSeparator: group, decimalSeparator: decimal, prefix: '', suffix: '' })
+  return n.toFormat(displayDecimals(step), BigNumber.ROUND_HALF_UP, { groupSize: 3, groupSeparator: group, decimalSeparator: decimal, prefix: '', suffix: '' })
 }
 
 /** How many labels a chart's writer remembers (a price scale's round values recur on every tick). */
@@ -45,7 +49,7 @@ const CHART_LABELS_KEPT = 512
  * preview draws its scale again on every live tick, with the same round values.
  */
 export function chartPriceFormatter(step: string, locale: string): (price: number) => string {
-  const decimals = stepDecimals(step)
+  const decimals = displayDecimals(step)
   const written = new Map<number, string>()
   return (price) => {
     let text = written.get(price)
