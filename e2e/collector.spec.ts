@@ -1,0 +1,40 @@
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { E2E_PORT } from '../playwright.config'
+import { regionOrigin } from './support/hosts'
+import { requestListOnLoad } from './support/list-request'
+
+// The client monitor's collector, /api/monitor, on the e2e server (its bounds behind a
+// trusted proxy: monitor.spec.ts).
+const TR = regionOrigin('tr')
+const site = `http://127.0.0.1:${E2E_PORT}`
+
+async function eventsCounted(request: APIRequestContext): Promise<number> {
+  const text = await (await request.get(`${site}/api/metrics`)).text()
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith('spot_client_monitor_events_total{'))
+    .reduce((sum, line) => sum + Number(line.split(' ').pop()), 0)
+}
+
+test('the collector receives batched events from the page', async ({ page, request }) => {
+  await requestListOnLoad(page)
+  const before = await eventsCounted(request)
+  // The page queues its first event (symbol_list_loaded) once its first pair-list revalidation
+  // is done: the test leaves after that answer and a second more, not at a fixed time after
+  // the server-rendered provenance, which on a loaded machine can come before anything is queued.
+  const revalidated = page.waitForResponse((response) => response.url().includes('symbol_list_all'), { timeout: 30_000 })
+  await page.goto(`${TR}/en-TR`)
+  await expect(page.getByTestId('provenance')).toHaveAttribute('data-source', 'v3+all')
+  await revalidated
+  await page.waitForTimeout(1000)
+  await page.goto('about:blank') // pagehide flushes the queue with a beacon
+  await expect.poll(() => eventsCounted(request), { timeout: 10_000 }).toBeGreaterThan(before)
+})
+
+test('the collector refuses malformed, oversized and non-JSON batches', async ({ request }) => {
+  const url = `${site}/api/monitor`
+  expect((await request.post(url, { data: { events: [{ type: 'event', name: 'x', at: 1, extra: true }] } })).status()).toBe(400)
+  expect((await request.post(url, { data: 'not json', headers: { 'content-type': 'application/json' } })).status()).toBe(400)
+  expect((await request.post(url, { data: 'x'.repeat(40_000), headers: { 'content-type': 'text/plain' } })).status()).toBe(413)
+  expect((await request.post(url, { data: { events: [{ type: 'incident', code: 11511509, at: 1 }] } })).status()).toBe(204)
+})
