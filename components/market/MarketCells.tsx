@@ -6,7 +6,7 @@ import { NO_DATA } from '@/lib/market-data/constants'
 import type { Figures } from '@/lib/market-data/figures'
 import type { MarketTicker } from '@/lib/market-data/tickers'
 import { Change } from './Change'
-import { useLiveTickerFeed, type FiguresModule } from './useLiveFigures'
+import { useLiveTickerFeed, type FiguresModule } from './useLiveTickerFeed'
 
 /** Pairs the markets page follows over the websocket: the first rows shown (docs/decisions.md "Live prices: websocket, else polling"). */
 export const MARKETS_STREAM_PAIRS = 100

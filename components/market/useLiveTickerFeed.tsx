@@ -1,11 +1,10 @@
 'use client'
 
-import { startTransition, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { startTransition, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react'
 import { useHydrated } from '../useHydrated'
 import { lazyChunk } from '../lazy-chunk'
 import { browserTimers, loadChunk } from '@/lib/browser-runtime/browser-env'
 import { inTaskOfItsOwn } from '@/lib/engine-kit/later-task'
-import type { Figures } from '@/lib/market-data/figures'
 import type { MarketTickers } from '@/lib/market-data/tickers'
 
 /** The formatting chunk (bignumber.js): loaded after hydration, null until then. */
@@ -54,16 +53,4 @@ export function useLiveTickerFeed(live: LiveSubscription): [MarketTickers, Figur
     </Suspense>
   )
   return [tickers, format, feed]
-}
-
-/**
- * One pair's figures: the server-formatted ones until a live ticker arrives and the formatting
- * chunk has loaded after hydration, then the live ones (the pair page).
- */
-export function useLiveFigures(symbol: string, step: string, initial: Figures, locale: string, topics?: readonly string[]): [Figures, ReactNode] {
-  const symbols = useMemo(() => [symbol], [symbol])
-  const [tickers, format, feed] = useLiveTickerFeed({ symbols, topics })
-  const ticker = tickers[symbol]
-  const figures = ticker && format ? format.figuresOf(ticker, step, locale) : initial
-  return [figures, feed]
 }
