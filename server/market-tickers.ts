@@ -1,14 +1,14 @@
 /**
- * Server-side tickers: the prices a page carries as of its render. Like the pair list (docs/
- * decisions.md "Pair-list refresh: one at a time per upstream, failures backed off"): per
- * upstream one request at a time (single-flight), a fresh answer reused for `reuseMs`, failures
- * backed off with jitter, and the last good tickers kept and served when the upstream fails, so
- * a page never loses its prices to an outage (docs/decisions.md "Prices on server-rendered pages").
+ * Server-side tickers: the prices a page carries as of its render. Like the pair list: per
+ * upstream one refresh at a time, failures backed off with jitter (./upstream.ts), a fresh
+ * answer reused for `reuseMs`, the last good tickers kept (./last-good.ts) and served when the
+ * upstream fails or is slow (./refresh.ts), so a page never loses its prices to an outage
+ * (docs/decisions.md "Prices on server-rendered pages").
  */
-import { createFailureBackoff, type FailureBackoff } from '@/lib/http/failure-backoff'
-import { withPatience } from '@/lib/http/patience'
-import { SingleFlight } from '@/lib/http/single-flight'
 import { fetchTickers, mergeTickers, type Tickers } from '@/lib/market-data/tickers'
+import { createLastGood, type LastGood } from './last-good'
+import { createRefresher } from './refresh'
+import { createUpstreams, type Attempt } from './upstream'
 
 export interface TickerSnapshot {
   tickers: Tickers
@@ -29,49 +29,47 @@ export interface TickerServiceOptions {
   onFailure?: (upstream: string, message: string) => void
 }
 
-interface Upstream {
-  backoff: FailureBackoff
-  good?: { tickers: Tickers; fetchedAt: number }
-}
+type KeptTickers = { tickers: Tickers; fetchedAt: number }
 
 export function createTickerService(options: TickerServiceOptions = {}) {
   const { fetch: fetchImpl = fetch, now = Date.now, random = Math.random, reuseMs = 5_000, timeoutMs = 2_000, patienceMs = 300 } = options
-  const upstreams = new Map<string, Upstream>()
-  const flights = new SingleFlight<TickerSnapshot>()
+  const upstreamOf = createUpstreams({ now, random })
+  const refreshed = createRefresher<TickerSnapshot>(patienceMs)
+  const kept = new Map<string, LastGood<KeptTickers>>()
 
-  const upstreamOf = (base: string): Upstream => {
-    let u = upstreams.get(base)
-    if (!u) upstreams.set(base, (u = { backoff: createFailureBackoff({ now, random }) }))
-    return u
+  const lastGoodOf = (base: string): LastGood<KeptTickers> => {
+    let good = kept.get(base)
+    if (!good) kept.set(base, (good = createLastGood((t: KeptTickers) => t.fetchedAt)))
+    return good
   }
-  const snapshot = (u: Upstream, stale: boolean): TickerSnapshot => ({ tickers: u.good?.tickers ?? {}, fetchedAt: u.good?.fetchedAt ?? 0, stale })
+  const snapshot = (good: LastGood<KeptTickers>, stale: boolean): TickerSnapshot => ({ tickers: good.peek()?.tickers ?? {}, fetchedAt: good.peek()?.fetchedAt ?? 0, stale })
 
-  async function load(base: string, u: Upstream): Promise<TickerSnapshot> {
+  async function attempt(base: string, good: LastGood<KeptTickers>): Promise<Attempt<TickerSnapshot>> {
     try {
       const tickers = await fetchTickers(fetchImpl, base, { signal: AbortSignal.timeout(timeoutMs) })
       // A partial answer never drops the pairs it left out.
-      u.good = { tickers: mergeTickers(u.good?.tickers ?? {}, tickers), fetchedAt: now() }
-      u.backoff.succeeded()
-      return snapshot(u, false)
+      good.keep({ tickers: mergeTickers(good.peek()?.tickers ?? {}, tickers), fetchedAt: now() })
+      return { outcome: 'live', value: snapshot(good, false) }
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error)
-      u.backoff.failed({ message })
-      options.onFailure?.(base, message)
-      return snapshot(u, true)
+      return { outcome: 'failed', value: snapshot(good, true), error: { message: error instanceof Error ? error.message : String(error) } }
     }
+  }
+
+  async function refresh(base: string, good: LastGood<KeptTickers>): Promise<TickerSnapshot> {
+    const done = await upstreamOf(base).refresh(() => attempt(base, good))
+    if (done.outcome === 'failed') options.onFailure?.(base, done.error.message)
+    return done.outcome === 'backed-off' ? snapshot(good, true) : done.value
   }
 
   /** The tickers of the upstream at `base`. Never rejects: at worst the last good (or no) tickers. */
   function getTickers(base: string): Promise<TickerSnapshot> {
-    const u = upstreamOf(base)
-    if (u.good && now() - u.good.fetchedAt < reuseMs) return Promise.resolve(snapshot(u, false))
-    if (!u.backoff.mayAttempt()) return Promise.resolve(snapshot(u, true))
-    const flight = flights.run(base, () => load(base, u))
-    if (!u.good) return flight
+    const good = lastGoodOf(base)
+    const known = good.peek()
+    if (known && now() - known.fetchedAt < reuseMs) return Promise.resolve(snapshot(good, false))
     // A slow or hung upstream must not hold every regeneration for the whole timeout: with good
-    // tickers known, the render waits patienceMs and then shows them (their time is on the page),
-    // while the load goes on for the next render (the symbol service's patience, for prices).
-    return withPatience(flight, patienceMs, () => snapshot(u, true))
+    // tickers known, the render waits patienceMs and then shows them (their time is on the page).
+    const stale = () => snapshot(good, true)
+    return refreshed(base, upstreamOf(base), () => refresh(base, good), known && { backedOff: stale, slow: stale })
   }
 
   return { getTickers, state: (base: string) => upstreamOf(base).backoff.state() }
