@@ -48,7 +48,8 @@ export function createFastPath(options: FastPathOptions): FastPath {
     reporter.start()
   }
 
-  function disable(reason: FastPathOffReason, forGood: boolean): void {
+  /** Off; `forGood` (an exception or an internal error) also stops the whitelist checks for the page's life. */
+  function disable(reason: FastPathOffReason, { forGood }: { forGood: boolean }): void {
     terminal ||= forGood
     probeLoop.stop()
     reporter.stop()
@@ -62,7 +63,7 @@ export function createFastPath(options: FastPathOptions): FastPath {
   function fail(error: unknown, where: string): void {
     try {
       monitor.event('fast_path_internal_error', { where, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) })
-      disable('internal-error', true)
+      disable('internal-error', { forGood: true })
     } catch {
       terminal = true // even turning off failed; rewriteUrl checks `terminal` first
     }
@@ -97,9 +98,9 @@ export function createFastPath(options: FastPathOptions): FastPath {
       reporter.setAllowed(answer.monitorSwitch)
       enable('whitelist')
     } else if (answer.kind === 'exception') {
-      disable('exception', true)
+      disable('exception', { forGood: true })
     } else if (answer.kind === 'denied') {
-      disable('not-allowed', false)
+      disable('not-allowed', { forGood: false })
     } else {
       // A failed check is not the server's decision: keep the state (off until a first "allowed").
       monitor.event('fast_path_check_failed', { error: answer.error })
