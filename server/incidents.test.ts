@@ -29,7 +29,7 @@ const sink = new Writable({
 ;(globalThis as unknown as Record<symbol, unknown>)[Symbol.for('spot-site.logger')] = pino({ level: 'info' }, sink)
 
 type Server = {
-  createSymbolService: typeof import('./symbol-service').createSymbolService
+  createPairListService: typeof import('./pair-list-service').createPairListService
   createServerMonitor: typeof import('./observability').createServerMonitor
   metricsRoute: typeof import('@/app/api/metrics/route').GET
 }
@@ -41,7 +41,7 @@ const en = LANGUAGES['en-TR']
 
 beforeAll(async () => {
   server = {
-    createSymbolService: (await import('./symbol-service')).createSymbolService,
+    createPairListService: (await import('./pair-list-service')).createPairListService,
     createServerMonitor: (await import('./observability')).createServerMonitor,
     metricsRoute: (await import('@/app/api/metrics/route')).GET,
   }
@@ -73,7 +73,7 @@ async function observe(scenario: () => Promise<unknown>): Promise<{ logged: numb
   return { logged: loggedCodes(from), grew: async (code) => (await metricCount(code)) - (before.get(code) ?? 0) }
 }
 
-const service = () => server.createSymbolService({ dir, reuseMs: 0, patienceMs: 10_000, timeoutMs: 2000 })
+const service = () => server.createPairListService({ dir, reuseMs: 0, patienceMs: 10_000, timeoutMs: 2000 })
 const fault = (rule: Omit<FaultRule, 'host'> & { host?: FaultRule['host'] }) => sim.setFault({ host: 'main', ...rule })
 const down = { kind: 'status', status: 503 } as const
 
@@ -143,7 +143,7 @@ describe('SPEC §8 incident codes in the server log and /api/metrics', () => {
           sim.clearFaults()
           fault({ endpoint, fault: f })
           await sim.settled?.()
-          await server.createSymbolService({ dir, reuseMs: 0, patienceMs: 10_000, timeoutMs: 300 }).getSymbolList(region, en)
+          await server.createPairListService({ dir, reuseMs: 0, patienceMs: 10_000, timeoutMs: 300 }).getSymbolList(region, en)
         }
       }
     })

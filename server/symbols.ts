@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { withPatience } from '@/lib/http/patience'
 import { LANGUAGES, type Language } from '@/lib/i18n/languages'
 import type { RegionConfig } from '@/lib/regions/config'
 import type { SymbolListResult } from '@/lib/symbols'
@@ -7,19 +8,19 @@ import { seedText } from '@/lib/symbols/seed-text'
 import { processSingleton } from './global'
 import { runtimeConfig } from './runtime-config'
 import { getSiteConfig } from './site-config'
-import { createSymbolService } from './symbol-service'
 import { fleetLink } from './fleet'
-import { createRedisListStore } from './symbol-shared'
-import type { RegionListStatus } from './symbol-status'
+import { createPairListService } from './pair-list-service'
+import { createRedisListStore } from './pair-list-shared'
+import type { RegionListStatus } from './pair-list-status'
 
 /**
- * The process-wide symbol-list service every page, route and health check shares; in fleet mode
+ * The process-wide pair-list service every page, route and health check shares; in fleet mode
  * over the lists and leases the fleet shares in Redis (docs/decisions.md "One pair-list
  * refresher per fleet"). Lists are upstream data: keyed by upstream and language, not by build.
  */
 const service = processSingleton('symbols', () => {
   const link = fleetLink(getSiteConfig())
-  return createSymbolService({
+  return createPairListService({
     dir: runtimeConfig().symbolCacheDir ?? join(process.cwd(), '.next', 'cache', 'spot-symbols'),
     shared: link ? createRedisListStore(link, 'spot:lists:v1') : undefined,
   })
@@ -53,10 +54,8 @@ export async function symbolListStatus(check: keyof typeof CHECK_BUDGET_MS): Pro
   const asks = regions.flatMap((region) =>
     (check === 'ready' ? [region.defaultLanguage] : service.dueLanguages(region)).map((code) => service.getSymbolList(region, LANGUAGES[code])),
   )
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const budget = new Promise<void>((resolve) => (timer = setTimeout(resolve, CHECK_BUDGET_MS[check])))
-  await Promise.race([Promise.all(asks), budget])
-  clearTimeout(timer)
+  // Past the budget the probe answers with what it has; the lists asked for go on loading.
+  await withPatience(Promise.all(asks), CHECK_BUDGET_MS[check], () => [])
   return Object.fromEntries(regions.map((region) => [region.id, service.status(region)]))
 }
 

@@ -1,7 +1,7 @@
 import type { FailureBackoffState } from '@/lib/http/failure-backoff'
 import type { RegionConfig } from '@/lib/regions/config'
 import { isStale } from '@/lib/symbols/provenance'
-import type { Entry } from './symbol-entries'
+import type { PairListSlot } from './pair-list-slot'
 
 /**
  * What /api/health says about one region's pair lists (docs/decisions.md "Health, liveness and
@@ -35,18 +35,18 @@ export interface RegionListStatus {
 
 const iso = (ms: number) => new Date(ms).toISOString()
 
-function describeLanguage(entry: Entry, now: number, refreshMs: number): LanguageListStatus | undefined {
-  const result = entry.last?.result
-  if (!result) return undefined
+function describeLanguage(slot: PairListSlot, now: number, refreshMs: number): LanguageListStatus | undefined {
+  if (slot.state.phase !== 'answered') return undefined
+  const { result } = slot.state
   const ageMs = Math.max(0, now - result.provenance.fetchedAt)
   return {
-    language: entry.language,
+    language: slot.language,
     source: result.provenance.source,
     fetchedAt: iso(result.provenance.fetchedAt),
     ageMs,
     pairs: result.symbols.length,
     pastRefresh: ageMs > refreshMs,
-    consecutiveFailures: entry.failures,
+    consecutiveFailures: slot.failures,
   }
 }
 
@@ -54,11 +54,11 @@ const isHealthy = (list: LanguageListStatus) => !isStale({ source: list.source a
 
 export function describeRegion(
   region: RegionConfig,
-  entries: Entry[],
+  slots: PairListSlot[],
   upstream: FailureBackoffState,
   { now, refreshMs }: { now: number; refreshMs: number },
 ): RegionListStatus {
-  const languages = entries.map((entry) => describeLanguage(entry, now, refreshMs)).filter((l): l is LanguageListStatus => l !== undefined)
+  const languages = slots.map((slot) => describeLanguage(slot, now, refreshMs)).filter((l): l is LanguageListStatus => l !== undefined)
   const shown = languages.find((l) => l.language === region.defaultLanguage) ?? languages.find((l) => !isHealthy(l)) ?? languages[0]
   const failing = upstream.consecutiveFailures > 0
   const ok = languages.length > 0 && languages.every(isHealthy) && !failing
@@ -67,7 +67,7 @@ export function describeRegion(
     source: shown?.source ?? null,
     ageMs: shown?.ageMs ?? null,
     pastRefresh: shown?.pastRefresh ?? false,
-    usable: entries.some((entry) => entry.good !== undefined),
+    usable: slots.some((slot) => slot.lastGood.peek() !== undefined),
     lastError: upstream.lastError ? { code: upstream.lastError.code ?? null, message: upstream.lastError.message, at: iso(upstream.lastError.at) } : null,
     consecutiveFailures: upstream.consecutiveFailures,
     nextRetryAt: failing ? iso(upstream.nextAttemptAt) : null,

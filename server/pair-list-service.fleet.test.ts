@@ -7,8 +7,8 @@ import type { Simulator } from '@/simulator/contract'
 import { LANGUAGES } from '@/lib/i18n/languages'
 import { loadSiteConfig, type RegionConfig } from '@/lib/regions/config'
 import { createRedisLink, type RedisLink } from './redis-link.cjs'
-import { createSymbolService } from './symbol-service'
-import { createRedisListStore } from './symbol-shared'
+import { createPairListService } from './pair-list-service'
+import { createRedisListStore } from './pair-list-shared'
 import { startTestRedis, type TestRedis } from './test-redis'
 
 // docs/decisions.md "One pair-list refresher per fleet": three instances (services with their own
@@ -48,7 +48,7 @@ async function fleet(prefix: string, count = 3, reuseMs = 60_000) {
       const link = createRedisLink({ url: redis.url, timeoutMs: 1000, cooldownMs: 100 })
       links.push(link)
       await until(() => link.status().connected)
-      return createSymbolService({ dir: join(root, `instance-${i}`), reuseMs, patienceMs: 1500, timeoutMs: 2000, shared: createRedisListStore(link, prefix) })
+      return createPairListService({ dir: join(root, `instance-${i}`), reuseMs, patienceMs: 1500, timeoutMs: 2000, shared: createRedisListStore(link, prefix) })
     }),
   )
 }

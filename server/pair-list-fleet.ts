@@ -1,11 +1,12 @@
+import { SingleFlight } from '@/lib/http/single-flight'
 import { INCREMENTAL_CACHE_KEY, SYMBOL_CACHE_KEY } from '@/lib/symbols/storage-keys'
 import type { SymbolListResult } from '@/lib/symbols'
 import { loadStoredList } from '@/lib/symbols/stale'
-import type { Entry } from './symbol-entries'
-import { copyOf, type SharedListStore } from './symbol-shared'
+import { copyOf, type SharedListStore } from './pair-list-shared'
+import type { PairListSlot } from './pair-list-slot'
 
 /** How often an instance waiting for another's refresh looks at the fleet's copy. */
-const POLL_MS = 100
+const FLEET_COPY_POLL_MS = 100
 
 interface LookHooks {
   /** With a good list known, how long to wait for the lease holder's copy. */
@@ -27,28 +28,28 @@ export function createFleetLists(shared: SharedListStore, { reuseMs, now }: { re
    * use its version and incremental cache). Returns the list when the newest copy is fresh enough
    * to count as live (fetched within the reuse window by whichever instance held the lease).
    */
-  async function adopt(entry: Entry): Promise<SymbolListResult | undefined> {
-    const copy = await shared.read(entry.key)
-    const mine = copyOf(entry.storage)
+  async function adopt(slot: PairListSlot): Promise<SymbolListResult | undefined> {
+    const copy = await shared.read(slot.key)
+    const mine = copyOf(slot.storage)
     if (copy && copy.fetchedAt > (mine?.fetchedAt ?? 0)) {
-      entry.storage.setItem(INCREMENTAL_CACHE_KEY, copy.incremental)
-      entry.storage.setItem(SYMBOL_CACHE_KEY, copy.symbol)
-      // The remembered good list is read again from the newer records (unless it is newer still).
-      if ((entry.good?.provenance.fetchedAt ?? 0) < copy.fetchedAt) entry.good = undefined
+      slot.storage.setItem(INCREMENTAL_CACHE_KEY, copy.incremental)
+      slot.storage.setItem(SYMBOL_CACHE_KEY, copy.symbol)
+      // The last good list is read again from the newer records (unless it is newer still).
+      slot.lastGood.forgetOlderThan(copy.fetchedAt)
     }
     const fetchedAt = Math.max(copy?.fetchedAt ?? 0, mine?.fetchedAt ?? 0)
     if (fetchedAt === 0 || now() - fetchedAt >= reuseMs) return undefined
-    const last = entry.last?.result
+    const last = slot.state.phase === 'answered' ? slot.state.result : undefined
     if (last && last.provenance.fetchedAt === fetchedAt && last.provenance.source !== 'cache' && last.provenance.source !== 'builtin') return last
-    const stored = loadStoredList(entry.caches, now())
+    const stored = loadStoredList(slot.caches, now())
     // Only a live v3+all load writes these records, so a fresh copy is that list.
     return stored && { ...stored, provenance: { source: 'v3+all', fetchedAt: stored.provenance.fetchedAt, dropped: stored.provenance.dropped } }
   }
 
   /** Shares this instance's records (the fleet keeps the newer of the two). */
-  async function push(entry: Entry): Promise<void> {
-    const copy = copyOf(entry.storage)
-    if (copy) await shared.write(entry.key, copy)
+  async function push(slot: PairListSlot): Promise<void> {
+    const copy = copyOf(slot.storage)
+    if (copy) await shared.write(slot.key, copy)
   }
 
   /**
@@ -57,20 +58,18 @@ export function createFleetLists(shared: SharedListStore, { reuseMs, now }: { re
    * Undefined: this instance refreshes itself (it holds the lease, Redis is away, or it has
    * nothing at all to show). One look per (upstream, language) at a time, shared by renders.
    */
-  function look(entry: Entry, hooks: LookHooks): Promise<SymbolListResult | undefined> {
-    let asking = asks.get(entry)
-    if (!asking) asks.set(entry, (asking = follow(entry, hooks).finally(() => asks.delete(entry))))
-    return asking
+  function look(slot: PairListSlot, hooks: LookHooks): Promise<SymbolListResult | undefined> {
+    return asks.run(slot.key, () => follow(slot, hooks))
   }
-  const asks = new Map<Entry, Promise<SymbolListResult | undefined>>()
+  const asks = new SingleFlight<SymbolListResult | undefined>()
 
-  async function follow(entry: Entry, { patienceMs, settle, lastGood }: LookHooks): Promise<SymbolListResult | undefined> {
-    const fresh = await adopt(entry)
+  async function follow(slot: PairListSlot, { patienceMs, settle, lastGood }: LookHooks): Promise<SymbolListResult | undefined> {
+    const fresh = await adopt(slot)
     if (fresh) return settle(fresh)
-    if ((await shared.lease(entry.key, reuseMs)) !== 'taken') return undefined
-    for (let i = 0; i < Math.ceil(patienceMs / POLL_MS); i++) {
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS))
-      const arrived = await adopt(entry)
+    if ((await shared.lease(slot.key, reuseMs)) !== 'taken') return undefined
+    for (let i = 0; i < Math.ceil(patienceMs / FLEET_COPY_POLL_MS); i++) {
+      await new Promise((resolve) => setTimeout(resolve, FLEET_COPY_POLL_MS))
+      const arrived = await adopt(slot)
       if (arrived) return settle(arrived)
     }
     return lastGood()

@@ -5,7 +5,7 @@ import { startFreeSimulator } from '@/simulator/testkit'
 import type { Simulator } from '@/simulator/contract'
 import { LANGUAGES } from '@/lib/i18n/languages'
 import { loadSiteConfig, type RegionConfig } from '@/lib/regions/config'
-import { createSymbolService } from './symbol-service'
+import { createPairListService } from './pair-list-service'
 
 let sim: Simulator & { settled?: () => Promise<void> }
 let dir: string
@@ -24,7 +24,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
 const en = LANGUAGES['en-TR']
 const tr = LANGUAGES['tr-TUR']
-const service = (over: Partial<Parameters<typeof createSymbolService>[0]> = {}) => createSymbolService({ dir, reuseMs: 0, patienceMs: 200, timeoutMs: 2000, ...over })
+const service = (over: Partial<Parameters<typeof createPairListService>[0]> = {}) => createPairListService({ dir, reuseMs: 0, patienceMs: 200, timeoutMs: 2000, ...over })
 
 describe('server symbol service', () => {
   it('serves the live list, and reuses it within reuseMs', async () => {
@@ -90,7 +90,7 @@ describe('server symbol service', () => {
     expect(borrowed.provenance.source).toBe('cache')
     expect(borrowed.symbols.length).toBeGreaterThanOrEqual(600)
     // A fresh process with nothing on disk has only the built-in sample.
-    const empty = createSymbolService({ dir: join(dir, 'empty'), reuseMs: 0, timeoutMs: 2000 })
+    const empty = createPairListService({ dir: join(dir, 'empty'), reuseMs: 0, timeoutMs: 2000 })
     expect((await empty.getSymbolList(region, tr)).provenance.source).toBe('builtin')
   })
 
