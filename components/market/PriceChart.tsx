@@ -69,7 +69,7 @@ export function PriceChart(props: { symbol: string; step: string; locale: string
   useEffect(() => {
     if (!apiHost) return
     const controller = new AbortController()
-    fetchCandles(apiHost, symbol, interval, { fetch: (input, init) => fetch(input, init), signal: controller.signal })
+    fetchCandles(fetch, apiHost, { symbol, interval, signal: controller.signal })
       .then((list) => {
         latest.current = list
         // Drawn in a transition, which React slices into short tasks (the preview is a few hundred elements).

@@ -46,19 +46,23 @@ export function parseKlineAnswer(body: unknown): Candle[] {
 /** How many candles the chart asks for: the newest of its interval. */
 export const CHART_CANDLES = 200
 
-/** The kline endpoint on an API host (an origin, no path). */
+/** The v5 REST kline endpoint, spot category: one pair's candles of one interval. */
+export const KLINE_PATH = '/v5/market/kline'
+
+/** The kline endpoint on an API host (an origin, no path) for the newest `limit` candles. */
 export function klineUrl(apiHost: string, symbol: string, interval: ChartInterval, limit = CHART_CANDLES): string {
-  return `${apiHost}/v5/market/kline?category=spot&symbol=${encodeURIComponent(symbol)}&interval=${interval}&limit=${limit}`
+  return `${apiHost}${KLINE_PATH}?category=spot&symbol=${encodeURIComponent(symbol)}&interval=${interval}&limit=${limit}`
 }
 
 /**
- * A pair's newest candles from the API host, ascending. Rejects with MarketDataError on an HTTP
- * error or an unusable answer, with the fetch's own error when offline or aborted.
+ * GETs and parses a pair's newest candles at `apiHost`, ascending. Throws MarketDataError naming
+ * what failed (`kline: HTTP 503`, an envelope problem) or the fetch's own error (network, abort).
+ * `fetch` is passed in, and called unbound (a browser's needs that).
  */
-export async function fetchCandles(apiHost: string, symbol: string, interval: ChartInterval, { fetch, signal }: { fetch: FetchLike; signal?: AbortSignal }): Promise<Candle[]> {
-  const response = await fetch(klineUrl(apiHost, symbol, interval), { signal })
-  if (!response.ok) throw new MarketDataError(`kline: HTTP ${response.status}`)
-  return parseKlineAnswer(await response.json())
+export async function fetchCandles(fetchImpl: FetchLike, apiHost: string, options: { symbol: string; interval: ChartInterval; signal?: AbortSignal }): Promise<Candle[]> {
+  const res = await fetchImpl(klineUrl(apiHost, options.symbol, options.interval), { signal: options.signal })
+  if (!res.ok) throw new MarketDataError(`kline: HTTP ${res.status}`)
+  return parseKlineAnswer(await res.json())
 }
 
 /** A websocket kline push's candles. */

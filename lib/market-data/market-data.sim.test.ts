@@ -60,11 +60,11 @@ describe('klines from the simulator', () => {
   })
 
   it("fetchCandles asks the API host's kline endpoint for the chart's candles, and names an HTTP error", async () => {
-    const candles = await fetchCandles(t.sim.urls.main, 'BTCUSDT', '60', { fetch })
+    const candles = await fetchCandles(fetch, t.sim.urls.main, { symbol: 'BTCUSDT', interval: '60' })
     expect(candles).toHaveLength(CHART_CANDLES)
     expect(candles[1]!.start - candles[0]!.start).toBe(3_600_000)
     t.sim.setFault({ host: 'main', endpoint: 'kline', fault: { kind: 'status', status: 503 } })
-    const failed = fetchCandles(t.sim.urls.main, 'BTCUSDT', '60', { fetch })
+    const failed = fetchCandles(fetch, t.sim.urls.main, { symbol: 'BTCUSDT', interval: '60' })
     await expect(failed).rejects.toThrow(MarketDataError)
     await expect(failed).rejects.toThrow('kline: HTTP 503')
   })
