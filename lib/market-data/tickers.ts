@@ -65,20 +65,21 @@ export function parseTickersAnswer(body: unknown): Tickers {
 /** The v5 REST tickers endpoint, spot category: every pair's tickers, or one pair's. */
 export const TICKERS_PATH = '/v5/market/tickers'
 
-export function tickersUrl(apiHost: string, symbol?: string): string {
-  const url = new URL(TICKERS_PATH, apiHost)
+export function tickersUrl(baseUrl: string, symbol?: string): string {
+  const url = new URL(TICKERS_PATH, baseUrl)
   url.searchParams.set('category', 'spot')
   if (symbol !== undefined) url.searchParams.set('symbol', symbol)
   return url.href
 }
 
 /**
- * GETs and parses the tickers at `apiHost` (every pair's, or `symbol`'s alone). Throws
- * MarketDataError naming what failed (`tickers: HTTP 503`, an envelope problem) or the fetch's
- * own error (network, abort). `fetch` is passed in, and called unbound (a browser's needs that).
+ * GETs and parses the tickers at `baseUrl` (the browser's API host in use, or the server's
+ * upstream): every pair's, or `symbol`'s alone. Throws MarketDataError naming what failed
+ * (`tickers: HTTP 503`, an envelope problem) or the fetch's own error (network, abort). `fetch`
+ * is passed in, and called unbound (a browser's needs that).
  */
-export async function fetchTickers(fetchImpl: typeof fetch, apiHost: string, options: { symbol?: string; signal?: AbortSignal } = {}): Promise<Tickers> {
-  const res = await fetchImpl(tickersUrl(apiHost, options.symbol), { signal: options.signal })
+export async function fetchTickers(fetchImpl: typeof fetch, baseUrl: string, options: { symbol?: string; signal?: AbortSignal } = {}): Promise<Tickers> {
+  const res = await fetchImpl(tickersUrl(baseUrl, options.symbol), { signal: options.signal })
   if (!res.ok) throw new MarketDataError(`tickers: HTTP ${res.status}`)
   return parseTickersAnswer(await res.json())
 }
