@@ -3,27 +3,22 @@
  * (a bare rewrite into the main region), built on its own. The production middleware carries no
  * bench switch; the price is a second `next build` per bench run.
  */
-import { spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs'
 import { join, relative } from 'node:path'
+import { linkNodeModules } from './node-modules-link'
 
 /** Top-level entries not copied: build output, git, test output; node_modules is hard-linked instead. */
 const SKIP = new Set(['node_modules', '.next', '.git', 'test-results', 'playwright-report', 'coverage', 'bench-results.json', 'jest-results.json'])
 
 export const baselineDir = (logDir: string) => join(logDir, 'baseline-project')
 
-/**
- * Fresh copy of the sources with the baseline middleware in place. node_modules is hard-linked,
- * not symlinked: Turbopack refuses a node_modules that points outside the project root, and a
- * copy of ~750 MB would cost more than the build. Nothing in a build writes into node_modules.
- */
+/** Fresh copy of the sources with the baseline middleware in place (node_modules hard-linked). */
 export function prepareBaseline(root: string, logDir: string): string {
   const dir = baselineDir(logDir)
   rmSync(dir, { recursive: true, force: true })
   mkdirSync(dir, { recursive: true })
   cpSync(root, dir, { recursive: true, filter: (src) => !SKIP.has(relative(root, src)) })
-  const link = spawnSync('cp', ['-al', join(root, 'node_modules'), join(dir, 'node_modules')], { encoding: 'utf8' })
-  if (link.status !== 0) throw new Error(`hard-linking node_modules into ${dir} failed: ${link.stderr}`)
+  linkNodeModules(root, dir)
   cpSync(join(root, 'scripts', 'bench', 'baseline-middleware.ts'), join(dir, 'middleware.ts'))
   return dir
 }

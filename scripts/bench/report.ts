@@ -1,6 +1,7 @@
 /** The summary: one row per figure, with its goal and whether this run met it. */
-import { writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
+import { join } from 'node:path'
 
 export interface Figure {
   name: string
@@ -49,6 +50,18 @@ export function writeResults(file: string, figures: Figure[], details: Record<st
   const goals = figures.filter((f) => f.goal)
   const summary = { met: goals.filter((f) => f.met === true).length, missed: goals.filter((f) => f.met === false).length, notMeasured: goals.filter((f) => f.value === null).length }
   writeFileSync(file, `${JSON.stringify({ finishedAt: new Date().toISOString(), machine, summary, figures, details }, null, 2)}\n`)
+}
+
+/**
+ * A bench part run alone: its figures into the project's bench-results.json in place of earlier
+ * ones named with the same prefix, its details under `key`; the others stay. Returns the file.
+ */
+export function mergeResults(root: string, prefix: string, figures: Figure[], key: string, details: Record<string, unknown>): string {
+  const file = join(root, 'bench-results.json')
+  const before = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { figures?: Figure[]; details?: Record<string, unknown> }) : {}
+  const kept = (before.figures ?? []).filter((f) => !f.name.startsWith(prefix))
+  writeResults(file, [...kept, ...figures], { ...before.details, [key]: details })
+  return file
 }
 
 /** A count of runs from an environment variable (`fallback` when unset or empty); a value outside 1…max is refused with a message. */

@@ -6,8 +6,8 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { header, request } from './http'
-import { BENCH_PORTS, type SimPorts } from '../support/ports'
-import { portInUse, start, waitForHttp, type Started } from '../support/processes'
+import { BENCH_LIGHTHOUSE_PORTS, BENCH_PORTS, type SimPorts } from '../support/ports'
+import { portInUse, start, stopAll, waitForHttp, type Started } from '../support/processes'
 
 export const SIM_PORTS = BENCH_PORTS.sim
 const sim = (name: keyof typeof SIM_PORTS, ports: SimPorts = SIM_PORTS) => `http://127.0.0.1:${ports[name]}`
@@ -83,7 +83,8 @@ export async function buildSite(dir: string, env: NodeJS.ProcessEnv, logDir: str
   return (Date.now() - began) / 1000
 }
 
-export async function startSite(root: string, port: number, env: NodeJS.ProcessEnv, logDir: string, label: string): Promise<Started> {
+/** `readyPath`: what answers once it serves; the floor (./floor.ts) has no /api/health. */
+export async function startSite(root: string, port: number, env: NodeJS.ProcessEnv, logDir: string, label: string, readyPath = '/api/health'): Promise<Started> {
   await assertFree(port)
   // No -H 127.0.0.1: Next would then take the middleware's rewrite to http://localhost:port/…
   // for an external URL (not its own origin), proxy it, and every page would answer 307.
@@ -92,7 +93,36 @@ export async function startSite(root: string, port: number, env: NodeJS.ProcessE
     env,
     output: { logFile: join(logDir, `site-${port}.log`) },
   })
-  return ready(started, port, '/api/health')
+  return ready(started, port, readyPath)
+}
+
+/** The floor of a bench part run alone: the next port of E2E_PORT_OFFSET=170's range, after the site and the simulator. */
+export const ALONE_FLOOR_PORT = BENCH_LIGHTHOUSE_PORTS.sim.fastPath + 1
+
+/**
+ * A bench part run alone (scripts/bench-lighthouse.ts, ./interactions.ts): the simulator and the
+ * site on BENCH_LIGHTHOUSE_PORTS (6700…6705), the site built first unless BENCH_SKIP_BUILD=1 and a
+ * build exists, then `run`; whatever is started (also what `run` adds to `started`) stops
+ * afterwards, on failure and on Ctrl-C too. The parts share the range: one at a time.
+ * BENCH_SITE_DIR names another checkout (with its own node_modules) to build and serve, such as
+ * a worktree of an earlier commit for before-and-after figures.
+ */
+export async function withAloneStack(root: string, logDir: string, run: (sitePort: number, started: Started[]) => Promise<void>): Promise<void> {
+  const { site, sim } = BENCH_LIGHTHOUSE_PORTS
+  const siteDir = process.env.BENCH_SITE_DIR || root
+  const started: Started[] = []
+  const stop = () => stopAll(started)
+  process.on('SIGINT', () => void stop().then(() => process.exit(130)))
+  try {
+    started.push(await startSimulator(root, logDir, sim, [site]))
+    const env = siteEnv(site, {}, sim)
+    const seconds = await buildSite(siteDir, env, logDir)
+    if (seconds !== null) console.log(`next build${siteDir === root ? '' : ` (${siteDir})`}: ${seconds.toFixed(0)} s`)
+    started.push(await startSite(siteDir, site, env, logDir, 'site'))
+    await run(site, started)
+  } finally {
+    await stop()
+  }
 }
 
 /** Waits until it answers; a process that never does is stopped here, as the caller never gets it. */
