@@ -47,12 +47,12 @@ export function createPairListService(options: PairListServiceOptions) {
   // Written while Redis was away: shared again as soon as it answers (the fleet keeps the newer).
   options.shared?.onRecovered(() => Promise.all(slots.all().map((slot) => fleet?.push(slot))))
 
-  /** Notes the list pages get; `loaded` when it came out of a load (counted in spot_symbol_loads_total). */
-  function record(slot: PairListSlot, region: RegionConfig, result: SymbolListResult, loaded = true): SymbolListResult {
+  /** Notes the list pages get; `fromLoad` when it came out of a load (counted in spot_symbol_loads_total). */
+  function record(slot: PairListSlot, region: RegionConfig, result: SymbolListResult, { fromLoad }: { fromLoad: boolean }): SymbolListResult {
     slot.state = { phase: 'answered', result, at: now() }
     const { source, fetchedAt } = result.provenance
     if (source !== 'builtin') slot.lastGood.keep(result)
-    if (loaded) metrics.loads.inc({ source, region: region.id })
+    if (fromLoad) metrics.loads.inc({ source, region: region.id })
     metrics.cacheAge.set({ region: region.id }, Math.max(0, (now() - fetchedAt) / 1000))
     if (!isLive(result)) metrics.stalePages.inc({ region: region.id, source })
     return result
@@ -61,7 +61,7 @@ export function createPairListService(options: PairListServiceOptions) {
   /** The list when the upstream may not be asked: the fallback as a cached copy, else the built-in sample. */
   function withoutUpstream(slot: PairListSlot, region: RegionConfig): SymbolListResult {
     const fallback = slots.fallback(slot, region)
-    return record(slot, region, fallback ? asStale(fallback, now()) : builtinSymbolList(now()), false)
+    return record(slot, region, fallback ? asStale(fallback, now()) : builtinSymbolList(now()), { fromLoad: false })
   }
 
   /** One run of the chain; a failure is told by its first incident with a message. */
@@ -81,7 +81,7 @@ export function createPairListService(options: PairListServiceOptions) {
       await fleet?.push(slot)
     } else slot.failures += 1
     const fallback = done.value.provenance.source === 'builtin' ? slots.borrowed(slot, region) : undefined
-    return record(slot, region, fallback ? asStale(fallback, now()) : done.value)
+    return record(slot, region, fallback ? asStale(fallback, now()) : done.value, { fromLoad: true })
   }
 
   /** The pair list for a region's page in a language, from the best source available. Never rejects. */
@@ -91,7 +91,7 @@ export function createPairListService(options: PairListServiceOptions) {
     if (state.phase === 'answered' && isLive(state.result) && now() - state.at < reuseMs) return state.result
     const shared = await fleet?.look(slot, {
       patienceMs,
-      settle: (result) => record(slot, region, result, false),
+      settle: (result) => record(slot, region, result, { fromLoad: false }),
       lastGood: () => (slots.fallback(slot, region) ? withoutUpstream(slot, region) : undefined),
     })
     if (shared) return shared
