@@ -2,7 +2,8 @@ import nextJest from 'next/jest.js'
 
 const createJestConfig = nextJest({ dir: './' })
 
-// next-intl and its helpers ship ESM only; let SWC transform them (developers' guide).
+// next-intl and its helpers ship ESM only, which jest's CommonJS runtime cannot load: let SWC
+// transform them instead of skipping them with the rest of node_modules.
 const esmPackages = ['next-intl', 'use-intl', 'icu-minify', '@formatjs', 'intl-messageformat', 'negotiator']
 
 /** @type {import('jest').Config} */

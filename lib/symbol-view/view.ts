@@ -95,8 +95,8 @@ export function filterSymbols(view: Pick<SymbolListView, 'groups'>, filter: Symb
 }
 
 /**
- * The client never swaps a list for a worse one (developers' guide: "the last good data is
- * never replaced by worse"): the chain's rule, `preferList` in lib/symbols/shown.ts.
+ * The client never swaps a list for a worse one (docs/decisions.md "The client never shows a
+ * worse list"): the chain's rule, `preferList` in lib/symbols/shown.ts.
  */
 export function preferBetter(current: SymbolListView | undefined, incoming: SymbolListView, now: number): SymbolListView {
   return preferList(current, incoming, now, (view) => view.pairCount === 0)
