@@ -1,6 +1,19 @@
 import { defineConfig, globalIgnores } from 'eslint/config'
 import nextVitals from 'eslint-config-next/core-web-vitals'
 import nextTs from 'eslint-config-next/typescript'
+import { noImportCircle } from './lint/no-import-circle.mjs'
+
+// The layers, from the ground up, and the folders each may not import: an import goes down or
+// sideways, never up (docs/decisions.md "Names and layers"). The simulator plays the upstream
+// and knows nothing of the site; scripts/ is below e2e/, which uses its helpers.
+const layers = {
+  simulator: ['lib', 'server', 'components', 'app', 'scripts', 'e2e'],
+  lib: ['components', 'server', 'app', 'scripts', 'e2e'],
+  server: ['components', 'app', 'scripts', 'e2e'],
+  components: ['app', 'scripts', 'e2e'],
+  app: ['scripts', 'e2e'],
+  scripts: ['e2e'],
+}
 
 // lib/ is the pure core under thin React/Next adapters: no framework imports,
 // so every engine is testable with injected fetch, timers and storage.
@@ -10,10 +23,7 @@ const frameworkImports = {
     { name: 'react', message: 'lib/ is pure TypeScript: put React hooks outside lib/.' },
     { name: 'react-dom', message: 'lib/ is pure TypeScript.' },
   ],
-  patterns: [
-    { group: ['next/*', 'react/*', 'react-dom/*', 'next-intl', 'next-intl/*', 'swr', 'swr/*'], message: 'lib/ is pure TypeScript: no framework imports.' },
-    { group: upperLayers('components', 'server', 'app'), message: 'lib/ is the ground floor: it imports no higher layer (components/, server/, app/).' },
-  ],
+  patterns: [{ group: ['next/*', 'react/*', 'react-dom/*', 'next-intl', 'next-intl/*', 'swr', 'swr/*'], message: 'lib/ is pure TypeScript: no framework imports.' }],
 }
 
 /** Import specifiers that reach a top-level folder by alias or by a relative path. */
@@ -21,17 +31,20 @@ function upperLayers(...folders) {
   return folders.flatMap((folder) => [`@/${folder}`, `@/${folder}/*`, `**/../${folder}`, `**/../${folder}/*`])
 }
 
+function layerRule(folder, above) {
+  const layerPattern = { group: upperLayers(...above), message: `${folder}/ imports no layer above it (${above.map((f) => `${f}/`).join(', ')}).` }
+  const options = folder === 'lib' ? { ...frameworkImports, patterns: [...frameworkImports.patterns, layerPattern] } : { patterns: [layerPattern] }
+  return { files: [`${folder}/**/*.{ts,tsx,mts,cts,js,mjs,cjs}`], rules: { 'no-restricted-imports': ['error', options] } }
+}
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
+  ...Object.entries(layers).map(([folder, above]) => layerRule(folder, above)),
   {
-    files: ['lib/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', frameworkImports] },
-  },
-  {
-    // server/ stands under app/ and beside components/: neither is imported from here.
-    files: ['server/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: upperLayers('components', 'app'), message: 'server/ imports no UI layer (components/, app/).' }] }] },
+    // Type-only imports count: import/no-cycle skips them, and both circles of issue #25 closed through one.
+    plugins: { local: { rules: { 'no-import-circle': noImportCircle } } },
+    rules: { 'local/no-import-circle': 'error' },
   },
   {
     rules: {
