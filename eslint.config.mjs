@@ -4,7 +4,7 @@ import nextTs from 'eslint-config-next/typescript'
 import { noImportCircle } from './lint/no-import-circle.mjs'
 
 // The layers, from the ground up, and the folders each may not import: an import goes down or
-// sideways, never up (docs/decisions.md "Names and layers"). The simulator plays the upstream
+// sideways, never up (docs/decisions/stack.md "Names and layers"). The simulator plays the upstream
 // and knows nothing of the site; scripts/ is below e2e/, which uses its helpers.
 const layers = {
   simulator: ['lib', 'server', 'components', 'app', 'scripts', 'e2e'],

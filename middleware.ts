@@ -5,12 +5,12 @@ import { dispatchRequest, type Dispatch } from '@/lib/regions/dispatch'
 import { securityHeaders } from '@/lib/regions/security-headers'
 import { runtimeConfig } from '@/server/runtime-config'
 
-// Edge middleware over pure lib/ code (docs/decisions.md "middleware.ts on the edge, not
+// Edge middleware over pure lib/ code (docs/decisions/stack.md "middleware.ts on the edge, not
 // proxy.ts"). Config is read from the runtime environment once per isolate: ops change it with
 // a restart, no rebuild. instrumentation.ts validates the same variables at start.
 const regionHeaders = new Map<string, Record<string, string>>()
 
-/** CSP and friends of the request's region (docs/decisions.md "Security headers and the CSP"). */
+/** CSP and friends of the request's region (docs/decisions/site-routing.md "Security headers and the CSP"). */
 function withSecurityHeaders(response: NextResponse, region: Dispatch['region'], config: SiteConfig): NextResponse {
   let headers = regionHeaders.get(region)
   if (headers === undefined) {
@@ -43,7 +43,7 @@ function respond(request: NextRequest, decision: Dispatch): NextResponse {
       // An internal rewrite: same server, the path comes from dispatchRequest alone.
       const url = request.nextUrl.clone()
       url.pathname = decision.pathname
-      // A 404 rewrite keeps its status through the render (docs/decisions.md "The 404 page is rendered on the server").
+      // A 404 rewrite keeps its status through the render (docs/decisions/pages.md "The 404 page is rendered on the server").
       return NextResponse.rewrite(url, decision.status ? { status: decision.status } : undefined)
     }
     case 'redirect':
@@ -62,6 +62,6 @@ function respond(request: NextRequest, decision: Dispatch): NextResponse {
 export const config = {
   // Static assets, Next's own files and images never need a region or language. The body-taking
   // routes (/x-api, /api/monitor) are skipped too: Next reads up to 10 MB of a body for
-  // middleware before any code could refuse it (docs/decisions.md "/x-api: body limit").
+  // middleware before any code could refuse it (docs/decisions/client-wiring.md "/x-api: body limit").
   matcher: ['/((?!_next/static|_next/image|favicon.ico|x-api/|api/monitor$|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|css|js|woff2?|webmanifest)$).*)'],
 }

@@ -2,7 +2,7 @@ import type { NextConfig } from 'next'
 import createNextIntlPlugin from 'next-intl/plugin'
 
 // Messages are compiled at build time (icu-minify): the browser formats them without shipping or
-// running an ICU parser (docs/decisions.md "Rendering without long tasks").
+// running an ICU parser (docs/decisions/pages.md "Rendering without long tasks").
 const withNextIntl = createNextIntlPlugin({
   requestConfig: './i18n/request.ts',
   experimental: { messages: { path: './messages', format: 'json', locales: 'infer', precompile: true } },
@@ -12,10 +12,10 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // The middleware strips trailing slashes itself, in the same redirect that fixes the language
-  // (docs/decisions.md "Unknown language prefixes"): "/fr/" → "/en" in one hop, not two.
+  // (docs/decisions/regions-and-languages.md "Unknown language prefixes"): "/fr/" → "/en" in one hop, not two.
   skipTrailingSlashRedirect: true,
   // Stores only 200 pages, so unknown-pair 404s and case-variant redirects leave nothing on disk
-  // (docs/decisions.md "Only 200 pages are stored").
+  // (docs/decisions/pages.md "Only 200 pages are stored").
   cacheHandler: require.resolve('./server/cache-handler.cjs'),
 }
 

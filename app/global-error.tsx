@@ -3,7 +3,7 @@
 /**
  * Shown only when the site's layout itself fails, so no language and no messages are known:
  * plain English and a link to the host's home, which picks the language again
- * (docs/decisions.md "Error pages"). It replaces the layout, so it brings its own document.
+ * (docs/decisions/pages.md "Error pages"). It replaces the layout, so it brings its own document.
  */
 export default function GlobalError({ retry }: { error: unknown; retry: () => void }) {
   return (

@@ -2,7 +2,7 @@ import type { MetadataRoute } from 'next'
 
 /**
  * One manifest for every regional host: start_url `/` lets the host pick its region and the
- * visitor's language (docs/decisions.md "Icon and web manifest"). Colours are the night theme's.
+ * visitor's language (docs/decisions/pages.md "Icon and web manifest"). Colours are the night theme's.
  */
 export default function manifest(): MetadataRoute.Manifest {
   return {

@@ -9,7 +9,7 @@ const onServer = typeof window === 'undefined'
  * keeps the server's text as it is, and the browser formats it once hydrated, in the transition
  * that follows. It was kept out of hydration because a page's first Intl object loaded the
  * locale's ICU data; the browser now formats these with the server's figure formats and only
- * PluralRules (docs/decisions.md "Rendering without long tasks", "Figure formats from the server").
+ * PluralRules (docs/decisions/pages.md "Rendering without long tasks", "Figure formats from the server").
  */
 export function FormattedText({ format, className }: { format: () => string; className?: string }) {
   const hydrated = useHydrated()

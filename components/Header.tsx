@@ -9,7 +9,7 @@ import { ProfileBadge } from './account/ProfileBadge'
 import { useHydrated } from './useHydrated'
 
 /**
- * On a phone the tools fold behind a menu button (docs/decisions.md "Header on phones"); from
+ * On a phone the tools fold behind a menu button (docs/decisions/pages.md "Header on phones"); from
  * 720 px they sit in the bar and the button is hidden. Both layouts are CSS, so nothing moves.
  */
 export function Header({ lang, languages }: { lang: string; languages: LanguageOption[] }) {

@@ -10,7 +10,7 @@ import { FormattedText } from './FormattedText'
 const SOURCE_KEY = { 'v3+all': 'source_v3', v2: 'source_v2', cache: 'source_cache', builtin: 'source_builtin' } as const
 
 /**
- * Where the symbol list came from and how old it is when shown (docs/decisions.md "Provenance
+ * Where the symbol list came from and how old it is when shown (docs/decisions/pages.md "Provenance
  * labels tell the age when shown"). The server renders the label as of the render; after
  * hydration the browser's clock decides, so a cached page of a live list turns into "Stale ·
  * Cached copy · 44 min". Each word that can change sits in a grid cell sized for both of its

@@ -12,7 +12,7 @@ let hydratedOnce = false
  *
  * The flip is a transition, not useSyncExternalStore's forced synchronous re-render: a page of
  * hundreds of rows re-renders in slices the browser can interrupt, so it adds no long task
- * (docs/decisions.md "Rendering without long tasks").
+ * (docs/decisions/pages.md "Rendering without long tasks").
  */
 export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(hydratedOnce)
@@ -28,7 +28,7 @@ export function useHydrated(): boolean {
  * value until useHydrated flips, then the store's. Plain useSyncExternalStore would find the
  * client's value different right after hydration and re-render at once, synchronously, inside the
  * task that runs the page's effects; here the switch comes with the hydration flip, in its
- * transition (docs/decisions.md "Rendering without long tasks").
+ * transition (docs/decisions/pages.md "Rendering without long tasks").
  */
 export function useClientSnapshot<T>(subscribe: (onChange: () => void) => () => void, getSnapshot: () => T, serverValue: T): T {
   const hydrated = useHydrated()

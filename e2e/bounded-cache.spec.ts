@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test'
 import { regionHost } from './support/hosts'
 import { getRaw, inParallel } from './support/raw-http'
 
-// docs/decisions.md "Only 200 pages are stored": distinct unknown or case-variant pair URLs
+// docs/decisions/pages.md "Only 200 pages are stored": distinct unknown or case-variant pair URLs
 // must not grow the ISR cache. Measured on the real `next start` of the e2e run.
 const UNKNOWN_PATHS = 2_000
 const LIMIT_KB = 2 * 1024

@@ -5,8 +5,8 @@ import { REGION_IDS, REGIONS, type RegionId } from '../lib/regions/regions'
 import { regionHost, regionOrigin } from './support/hosts'
 import { startNextExpectingFailure } from '../scripts/support/next-server'
 
-// The edge middleware through a real `next start` (docs/decisions.md "Unknown language
-// prefixes", "Malformed requests", "Security headers and the CSP", "Production config is explicit").
+// The edge middleware through a real `next start` (docs/decisions/regions-and-languages.md "Unknown language
+// prefixes", docs/decisions/site-routing.md "Malformed requests", "Security headers and the CSP", docs/decisions/regions-and-languages.md "Production config is explicit").
 
 /** One raw HTTP/1.1 request: the path goes out byte for byte (no client-side normalisation). */
 function raw(path: string, hostHeader: string, method = 'GET'): Promise<{ status: number; headers: Record<string, string | string[] | undefined> }> {

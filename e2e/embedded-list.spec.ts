@@ -3,7 +3,7 @@ import { resetHits, simState } from './support/sim'
 import { LIST_REFRESH_MS } from '../lib/symbol-view/view'
 
 /**
- * The browser starts from the pair list embedded in the markets page (docs/decisions.md "The
+ * The browser starts from the pair list embedded in the markets page (docs/decisions/pages.md "The
  * browser starts from the embedded pair list"): its first revalidation is conditional and the
  * simulator serves a version hit and an empty delta, not the whole list again.
  */
@@ -31,7 +31,7 @@ async function loadMarkets(page: Page) {
     await route.fulfill({ response, body })
   })
   // A list younger than one refresh is asked about at the page's first refresh, not on mount
-  // (docs/decisions.md "The first revalidation waits for the list's age"): the page's clock is
+  // (docs/decisions/pages.md "The first revalidation waits for the list's age"): the page's clock is
   // moved past that refresh instead of waiting a minute. An older list is asked about at once.
   await page.clock.install()
   await page.goto(MARKETS)

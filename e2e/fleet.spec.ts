@@ -6,7 +6,7 @@ import { resetHits, simState } from './support/sim'
 
 // The fleet of README "Fleet": Redis, three instances of this build (each with its own disk
 // cache, as on separate machines) and nginx from deploy/nginx.conf.template, on ports of this
-// run's own (docs/decisions.md "## Fleet").
+// run's own (docs/decisions/fleet.md "Fleet tests").
 test.describe.configure({ mode: 'serial' })
 
 let fleet: Fleet
@@ -43,7 +43,7 @@ test('nginx forwards the original host: a page through nginx is the region\'s, w
 test('nginx answers TRACE, TRACK, foreign hosts and foreign absolute-form targets itself; Next never sees them', async () => {
   expect(await rawStatus('TRACE / HTTP/1.1', 'localhost')).toBe(405)
   expect(await rawStatus('TRACK / HTTP/1.1', 'localhost')).toBe(405)
-  // Next's router would answer these with a 308 to evil.example (docs/decisions.md "Malformed requests").
+  // Next's router would answer these with a 308 to evil.example (docs/decisions/site-routing.md "Malformed requests").
   expect(await rawStatus('GET http://evil.example/ HTTP/1.1', 'localhost')).toBe(421)
   expect(await rawStatus('GET http://evil.example//evil.example/ HTTP/1.1', 'localhost')).toBe(421)
   expect(await rawStatus('GET / HTTP/1.1', 'evil.example')).toBe(421)
@@ -109,7 +109,7 @@ test('fleet-wide, the upstream gets at most one pair-list call per reuse window 
   test.info().annotations.push({ type: 'upstream', description: JSON.stringify({ hits, rendered: rendered.length, cached: result.total }) })
   expect(rendered.filter((status) => status !== 200)).toEqual([])
   expect(non2xx(result) + result.errors).toBe(0)
-  // One language on one upstream, a reuse window of 10 s (docs/decisions.md "Server pair-list
+  // One language on one upstream, a reuse window of 10 s (docs/decisions/pages.md "Server pair-list
   // reuse"); each instance on its own would make about one call per window, three in all.
   const windows = Math.ceil(seconds / 10) + 1
   expect(hits.symbol_list_v3 ?? 0, JSON.stringify(hits)).toBeLessThanOrEqual(windows)

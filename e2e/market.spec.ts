@@ -5,7 +5,7 @@ import { regionHost, regionOrigin } from './support/hosts'
 import { getRaw } from './support/raw-http'
 import { clearFaults, setFaults, setLatency } from './support/sim'
 
-// docs/decisions.md "Prices on server-rendered pages" and "Live prices: websocket, else polling".
+// docs/decisions/pages.md "Prices on server-rendered pages" and docs/decisions/client-wiring.md "Live prices: websocket, else polling".
 const TR = regionOrigin('tr')
 const PAIR = '/en-TR/trade/spot/BTC/USDT'
 const SIM = { main: sim('main'), alt1: sim('alt1'), alt2: sim('alt2'), fastPath: sim('fastPath') }

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test'
 import { E2E_PORTS, sim } from '../playwright.config'
 import { startNext, type RunningServer } from '../scripts/support/next-server'
 
-// The monitor collector behind a trusted proxy (docs/decisions.md "Collector bounds"): buckets
+// The monitor collector behind a trusted proxy (docs/decisions/client-wiring.md "Collector bounds"): buckets
 // by the hop the proxy appended, refused batches in /api/metrics, no log line per event.
 const port = E2E_PORTS.spec.monitor
 let site: RunningServer

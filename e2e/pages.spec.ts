@@ -144,7 +144,7 @@ test('robots.txt and sitemap.xml are per region host, with configured absolute U
 test('health and metrics report the pair-list source, loads and upstream latency', async ({ request }) => {
   await request.get(direct('/en'), { headers: asRegion('main') })
   // After the outage test above, health stays `degraded` until the backed-off upstream (≤ 10 s)
-  // has been asked again and answered (docs/decisions.md "Health, liveness and readiness").
+  // has been asked again and answered (docs/decisions/pages.md "Health, liveness and readiness").
   const health = async () => (await request.get(direct('/api/health'))).json()
   await expect.poll(async () => (await health()).status, { timeout: 20_000, intervals: [1000] }).toBe('ok')
   expect((await health()).regions.main.pairList.source).toMatch(/v3\+all|cache/)

@@ -4,7 +4,7 @@ import type { RegionId } from '../lib/regions/regions'
 import { regionHost, regionOrigin } from './support/hosts'
 import { clearFaults, setFaults } from './support/sim'
 
-// The site's icon, web manifest and error pages (docs/decisions.md "Icon and web manifest",
+// The site's icon, web manifest and error pages (docs/decisions/pages.md "Icon and web manifest",
 // "Error pages").
 
 /** Node cannot resolve *.localhost: plain HTTP goes to 127.0.0.1 with the region's Host header. */

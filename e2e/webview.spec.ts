@@ -47,7 +47,7 @@ test('webview 3.1.2: the bridge is called, translated notice absent', async ({ b
 })
 
 test('a phone browser (not the app) gets the notice in the page’s language', async ({ browser }) => {
-  // A desktop browser is offered no app at all (docs/decisions.md "Open the app: phones only").
+  // A desktop browser is offered no app at all (docs/decisions/network-layer.md "Open the app: phones only").
   const context = await browser.newContext({ userAgent: UA('x').replace(/ BybitApp\/x$/, '') })
   const page = await context.newPage()
   await page.goto(`${TR}/tr-TUR/trade/spot/BTC/USDT`)

@@ -3,7 +3,7 @@ import type en from '@/messages/en.json'
 
 export type Messages = typeof en
 
-/** One file per language (docs/decisions.md "One message file per written language"). */
+/** One file per language (docs/decisions/regions-and-languages.md "One message file per written language"). */
 export async function loadMessages(id: MessagesId): Promise<Messages> {
   return (await import(`../messages/${id}.json`)).default as Messages
 }

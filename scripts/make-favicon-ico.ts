@@ -1,6 +1,6 @@
 // Regenerates public/favicon.ico from public/favicon.svg (run by hand after changing the SVG):
 // Chromium draws the SVG at 16, 32 and 48 px and the PNGs are packed into one ICO file, the
-// format tools that ask for /favicon.ico expect (docs/decisions.md "Icon and web manifest").
+// format tools that ask for /favicon.ico expect (docs/decisions/pages.md "Icon and web manifest").
 import { readFileSync, writeFileSync } from 'node:fs'
 import { chromium } from '@playwright/test'
 

@@ -6,11 +6,11 @@
  * Policy: only a 200 page is worth storing. A 404 for an unknown pair or a 308 for a case
  * variant is rendered again when asked again, so the set of stored pages is bounded by the real
  * pairs × languages × regions, not by the URLs a crawler or attacker sends
- * (docs/decisions.md "Only 200 pages are stored").
+ * (docs/decisions/pages.md "Only 200 pages are stored").
  *
  * Store: Next's own file-system cache (memory LRU + .next/server/route-cache), so build seeds,
  * tags and lifetimes behave exactly as without a handler. In fleet mode (REDIS_URL, set up by
- * server/startup.ts) a shared layer goes over it (./cache-shared.cjs; docs/decisions.md "Shared
+ * server/startup.ts) a shared layer goes over it (./cache-shared.cjs; docs/decisions/fleet.md "Shared
  * page cache"); the policy stays in front of both.
  *
  * Plain CommonJS: `next start` loads this file with Node as is, and the build also bundles it
@@ -48,7 +48,7 @@ function fileSystemStore(ctx) {
 /**
  * The shared layer's process-wide state, one per cache namespace: the build (BUILD_ID and
  * deployment id) and the site configuration's fingerprint, so no instance ever serves a page made
- * by another build or with other settings (docs/decisions.md "Cache keys: build and configuration").
+ * by another build or with other settings (docs/decisions/fleet.md "Cache keys: build and configuration").
  */
 function sharedState(settings, ctx) {
   const { readFileSync } = require('node:fs')

@@ -2,7 +2,7 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- CommonJS loaded by Node as is */
 /**
  * The fleet's page and data cache: a per-instance memory layer and the instance's own
- * file-system cache, with Redis shared by every instance (docs/decisions.md "Shared page cache").
+ * file-system cache, with Redis shared by every instance (docs/decisions/fleet.md "Shared page cache").
  *
  * - get: one round trip asks Redis for the entry's last-modified time and the tag version; the
  *   full entry is fetched only when Redis holds a newer one. Entries carry their own time, so the
@@ -37,7 +37,7 @@ function createSharedState({ link, prefix, maxMemoryBytes = 50 * 1024 * 1024, no
   // The instance's own disk holds pages from before this process: the build's prerenders (made
   // with the build environment's public URLs) and copies made under another configuration. The
   // fingerprinted keys do not cover them, so only entries this process wrote are trusted; the
-  // others render once and are then shared (docs/decisions.md "Cache keys: build and configuration").
+  // others render once and are then shared (docs/decisions/fleet.md "Cache keys: build and configuration").
   const startedAt = now()
   const ownLocal = (entry) => (entry && entry.lastModified >= startedAt ? entry : null)
   const memory = new Map()

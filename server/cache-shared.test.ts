@@ -2,7 +2,7 @@
 import { startTestRedis, type TestRedis } from './test-redis'
 import { createRedisLink, type RedisLink } from './redis-link.cjs'
 
-// docs/decisions.md "Shared page cache", "Redis is an accelerator, never a dependency".
+// docs/decisions/fleet.md "Shared page cache", "Redis is an accelerator, never a dependency".
 type Entry = { value: Record<string, unknown> | null; lastModified: number; cacheControl?: unknown }
 type Store = { get(k: string, c?: unknown): Promise<Entry | null>; set(k: string, d: unknown, c: unknown): Promise<void>; revalidateTag(t: string[], d?: { expire?: number }): Promise<void> }
 const { createSharedState } = require('./cache-shared.cjs')

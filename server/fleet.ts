@@ -7,7 +7,7 @@ import { logger, metrics } from './observability'
 
 /**
  * Fleet mode (REDIS_URL set): the process's Redis link and what the cache handler needs to find
- * it (docs/decisions.md "Fleet mode is REDIS_URL", "Cache keys: build and configuration").
+ * it (docs/decisions/fleet.md "Fleet mode is REDIS_URL", "Cache keys: build and configuration").
  */
 export interface FleetHandlerSettings {
   redisUrl: string

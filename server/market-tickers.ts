@@ -3,7 +3,7 @@
  * upstream one refresh at a time, failures backed off with jitter (./upstream.ts), a fresh
  * answer reused for `reuseMs`, the last good tickers kept (./last-good.ts) and served when the
  * upstream fails or is slow (./refresh.ts), so a page never loses its prices to an outage
- * (docs/decisions.md "Prices on server-rendered pages").
+ * (docs/decisions/pages.md "Prices on server-rendered pages").
  */
 import { fetchTickers, mergeTickers, type Tickers } from '@/lib/market-data/tickers'
 import { createLastGood, type LastGood } from './last-good'

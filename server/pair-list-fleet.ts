@@ -18,7 +18,7 @@ interface LookHooks {
 }
 
 /**
- * The fleet side of the pair-list service (docs/decisions.md "One pair-list refresher per
+ * The fleet side of the pair-list service (docs/decisions/fleet.md "One pair-list refresher per
  * fleet"): pulling the fleet's newer copy into this instance's storage (memory and disk), and
  * pushing this instance's copy after a live refresh or when Redis comes back.
  */

@@ -7,7 +7,7 @@ import { LANGUAGES } from '@/lib/i18n/languages'
 import { loadSiteConfig, type SiteConfig } from '@/lib/regions/config'
 import { createPairListService } from './pair-list-service'
 
-// docs/decisions.md "Pair-list refresh: one at a time per upstream, failures backed off".
+// docs/decisions/pages.md "Pair-list refresh: one at a time per upstream, failures backed off".
 let sim: Simulator
 let dir: string
 let config: SiteConfig

@@ -11,7 +11,7 @@ import { createPairListService } from './pair-list-service'
 import { createRedisListStore } from './pair-list-shared'
 import { startTestRedis, type TestRedis } from './test-redis'
 
-// docs/decisions.md "One pair-list refresher per fleet": three instances (services with their own
+// docs/decisions/fleet.md "One pair-list refresher per fleet": three instances (services with their own
 // disk and Redis connection) against the real simulator and one real redis-server.
 let sim: Simulator & { settled?: () => Promise<void> }
 let redis: TestRedis

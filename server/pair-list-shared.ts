@@ -4,7 +4,7 @@ import type { KeyValueStorage } from '@/lib/storage/storage'
 import { writeIfNewer, type RedisLink } from './redis-link.cjs'
 
 /**
- * The pair lists a fleet shares (docs/decisions.md "One pair-list refresher per fleet"): per
+ * The pair lists a fleet shares (docs/decisions/fleet.md "One pair-list refresher per fleet"): per
  * (upstream, language) the two SPEC §3 cache records as stored (the list, its version and the
  * incremental all-list cache), and a lease that lets one instance ask the upstream per window.
  * Every method answers `undefined`/`'unavailable'` instead of failing: without Redis each

@@ -4,7 +4,7 @@ import { isStale } from '@/lib/symbols/provenance'
 import type { PairListSlot } from './pair-list-slot'
 
 /**
- * What /api/health says about one region's pair lists (docs/decisions.md "Health, liveness and
+ * What /api/health says about one region's pair lists (docs/decisions/pages.md "Health, liveness and
  * readiness"): each language's list on its own, so one language's good list never hides
  * another's failures, and the upstream's remembered failures.
  */

@@ -3,7 +3,7 @@
 /**
  * One Redis connection per process, behind a circuit breaker, for everything the fleet shares
  * (pages, tags, pair lists, leases). Redis is never a single point of failure
- * (docs/decisions.md "Redis is an accelerator, never a dependency"): every command has a short
+ * (docs/decisions/fleet.md "Redis is an accelerator, never a dependency"): every command has a short
  * timeout (tens of ms); after `threshold` failures in a row the breaker opens and commands are
  * not even sent for `cooldownMs`; then one probe is let through, and its success closes the
  * breaker and runs the `onRecovered` listeners (write-back of what was written meanwhile).

@@ -1,7 +1,7 @@
 import { ConfigError } from '@/lib/regions/config'
 import { runtimeConfig } from './runtime-config'
 
-// Validates the runtime configuration when `next start` starts (docs/decisions.md "Startup validation"): a bad value stops the
+// Validates the runtime configuration when `next start` starts (docs/decisions/site-routing.md "Startup validation"): a bad value stops the
 // server with a message naming the variable and the value, instead of a site that half-works.
 // The edge middleware reads the same variables with the same parser (./runtime-config.ts).
 export async function start(): Promise<void> {

@@ -15,7 +15,7 @@ import type { RegionListStatus } from './pair-list-status'
 
 /**
  * The process-wide pair-list service every page, route and health check shares; in fleet mode
- * over the lists and leases the fleet shares in Redis (docs/decisions.md "One pair-list
+ * over the lists and leases the fleet shares in Redis (docs/decisions/fleet.md "One pair-list
  * refresher per fleet"). Lists are upstream data: keyed by upstream and language, not by build.
  */
 const service = processSingleton('symbols', () => {
@@ -28,7 +28,7 @@ const service = processSingleton('symbols', () => {
 
 /**
  * The records the browser seeds its caches from, for a list a page renders, as the page's seed
- * text (gzip in base64, lib/symbols/seed-text.ts; docs/decisions.md "The browser starts from the
+ * text (gzip in base64, lib/symbols/seed-text.ts; docs/decisions/pages.md "The browser starts from the
  * embedded pair list"). Undefined when the list has no seed.
  */
 export function getSymbolCacheSeedText(region: RegionConfig, language: Language, list: SymbolListResult): string | undefined {
@@ -46,7 +46,7 @@ export function getSymbolList(region: RegionConfig, language: Language): Promise
  * Each enabled region's symbol-list state, after asking for the lists that are due (readiness: each
  * region's default language; health: also every loaded language whose list is not live or past
  * its refresh time). The service reuses fresh lists and does not ask a backed-off upstream, so an
- * outage shows without a page render and a probe cannot cause a storm (docs/decisions.md
+ * outage shows without a page render and a probe cannot cause a storm (docs/decisions/README.md
  * "Health, liveness and readiness").
  */
 export async function symbolListStatus(check: keyof typeof CHECK_BUDGET_MS): Promise<Record<string, RegionListStatus>> {

@@ -11,7 +11,7 @@ const sources = new Map<string, Promise<ProfileSource>>()
 
 /**
  * The request client and the profile call are a chunk of their own, loaded after hydration
- * (docs/decisions.md "First-load JavaScript"). The client goes to the API host in use.
+ * (docs/decisions/client-wiring.md "First-load JavaScript"). The client goes to the API host in use.
  */
 function sourceFor(runtime: ClientRuntime, language: { code: string; locale: string }): Promise<ProfileSource> {
   let source = sources.get(language.code)
@@ -26,7 +26,7 @@ function sourceFor(runtime: ClientRuntime, language: { code: string; locale: str
 }
 
 /**
- * The signed-in user in the header (docs/decisions.md "/v2/private/user/profile"): asked once
+ * The signed-in user in the header (docs/decisions/client-wiring.md "/v2/private/user/profile"): asked once
  * the network layer is ready and again when the window gets focus; nothing when signed out.
  */
 export function ProfileBadge({ lang }: { lang: string }) {

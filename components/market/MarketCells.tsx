@@ -8,7 +8,7 @@ import type { MarketTicker } from '@/lib/market-data/tickers'
 import { Change } from './Change'
 import { useLiveTickerFeed, type FiguresModule } from './useLiveTickerFeed'
 
-/** Pairs the markets page follows over the websocket: the first rows shown (docs/decisions.md "Live prices: websocket, else polling"). */
+/** Pairs the markets page follows over the websocket: the first rows shown (docs/decisions/client-wiring.md "Live prices: websocket, else polling"). */
 export const MARKETS_STREAM_PAIRS = 100
 /** The markets page polls every pair in one request, so less often than a pair page. */
 export const MARKETS_POLL_MS = 30_000

@@ -11,7 +11,7 @@ import { useHydrated } from '../useHydrated'
 import { lazyChunk } from '../lazy-chunk'
 
 // The chart (its component, the kline parsing and, inside it, lightweight-charts) loads after the
-// first paint; the placeholder holds its place so nothing shifts (docs/decisions.md "Price chart").
+// first paint; the placeholder holds its place so nothing shifts (docs/decisions/pages.md "Price chart").
 const PriceChart = lazyChunk(() => import('./PriceChart').then((m) => m.PriceChart))
 const placeholder = <div className="price-chart" aria-hidden="true" />
 

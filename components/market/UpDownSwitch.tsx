@@ -7,7 +7,7 @@ import { useHydrated } from '../useHydrated'
 
 const read = (value: string | null): UpDown => (value === 'red-up' ? 'red-up' : 'green-up')
 
-/** The one writer of UPDOWN_KEY: the user's rise/fall colours (docs/decisions.md "Rise and fall colours per region"). */
+/** The one writer of UPDOWN_KEY: the user's rise/fall colours (docs/decisions/site-routing.md "Rise and fall colours per region"). */
 export function UpDownSwitch({ regionDefault }: { regionDefault: UpDown }) {
   const t = useTranslations('Market')
   const hydrated = useHydrated()

@@ -22,7 +22,7 @@ export interface LiveSubscription {
 /**
  * The live tickers, the formatting chunk and the feed element (which the caller renders anywhere;
  * it draws nothing). Pushes and the chunk arrive as transitions: re-rendering a table of prices
- * is work the browser may interrupt (docs/decisions.md "Rendering without long tasks"). Callers
+ * is work the browser may interrupt (docs/decisions/pages.md "Rendering without long tasks"). Callers
  * format where a ticker is shown (a memoised row formats its own), so no single render formats
  * a hundred prices at once.
  */

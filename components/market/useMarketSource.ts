@@ -7,7 +7,7 @@ import { useClientRuntime } from '../runtime/ClientRuntime'
 
 /**
  * The API host the browser's market data goes to now (an origin, no path): the route chooser's,
- * or the fast path's host while the fast path rewrites API requests (docs/decisions.md "Live
+ * or the fast path's host while the fast path rewrites API requests (docs/decisions/client-wiring.md "Live
  * prices: websocket, else polling"). null until the network layer has settled (bounded wait), so
  * the first request already goes where the chooser sends it. Changes as soon as the chooser or
  * the fast path moves.

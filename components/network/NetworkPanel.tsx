@@ -16,13 +16,13 @@ const FAST_PATH_LABEL = { off: 'fastPathOff', global: 'fastPathGlobal', whitelis
 /**
  * The header's network panel: hosts with recent probe times, the route, the fast path. It is
  * there from the first paint with a summary that never changes size; what the engines find
- * appears inside it (docs/decisions.md "Network panel from the first paint").
+ * appears inside it (docs/decisions/pages.md "Network panel from the first paint").
  */
 export function NetworkPanel() {
   const { engines, route, fastPath } = useNetwork()
   // The engines' snapshots arrive through useSyncExternalStore, whose renders are synchronous:
   // the panel follows them in a deferred render instead, which React slices into short tasks
-  // (the engines' start mounted the whole body in one; docs/decisions.md "Rendering without long tasks").
+  // (the engines' start mounted the whole body in one; docs/decisions/pages.md "Rendering without long tasks").
   // The chosen mode is not deferred: the radios are controlled inputs, and React puts a clicked
   // radio back to its rendered state at the end of the click unless that render already has the
   // new mode (a deferred one would uncheck the user's choice until the transition lands).

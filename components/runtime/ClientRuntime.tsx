@@ -14,7 +14,7 @@ const RuntimeContext = createContext<ClientRuntime | null>(null)
 
 export function ClientRuntimeProvider({ site, children }: { site: ClientSiteConfig; children: ReactNode }) {
   // Render only creates the runtime (no request, timer or listener): the engines start in the
-  // effect, after hydration (docs/decisions.md "Client engines start after hydration").
+  // effect, after hydration (docs/decisions/client-wiring.md "Client engines start after hydration").
   const [handle] = useState(() => (typeof window === 'undefined' ? createServerRuntime(site) : createBrowserRuntime(site)))
   useEffect(
     () =>

@@ -30,7 +30,7 @@ export interface MarketRowProps {
 
 /**
  * One pair of the markets table. Memoised: a push that moves ten prices re-renders ten rows, not
- * the whole table (docs/decisions.md "Rendering without long tasks"); every prop keeps its
+ * the whole table (docs/decisions/pages.md "Rendering without long tasks"); every prop keeps its
  * identity while the pair's data does.
  */
 export const MarketRow = memo(function MarketRow({ row, initial, ticker, format, starred, interactive, lang, locale, text, onToggleFavourite }: MarketRowProps) {

@@ -27,7 +27,7 @@ import { rowTextOf } from './row-text'
 
 const NO_FIGURES: Readonly<Record<string, Figures>> = {}
 
-/** The rows a tab shows; a search (trimmed) looks through every group (docs/decisions.md "Markets table: sort, search, URL state"). */
+/** The rows a tab shows; a search (trimmed) looks through every group (docs/decisions/pages.md "Markets table: sort, search, URL state"). */
 function selectRows(groups: SymbolGroup[], tab: MarketsTab, tag: string | null, search: string, favourites: ReadonlySet<string>): SymbolRow[] {
   if (search) return searchMarkets({ groups }, search)
   if (tab.kind !== 'favourites') return filterSymbols({ groups }, { tab, tag, query: '' })

@@ -2,7 +2,7 @@
  * The texts of a markets row, translated once per table render instead of once per row: a
  * message with one plain argument ("Add {pair} to favourites") is formatted with a placeholder
  * and filled per row by string replacement, so fifty rows cost one ICU format each, not fifty
- * (docs/decisions.md "Rendering without long tasks").
+ * (docs/decisions/pages.md "Rendering without long tasks").
  */
 export interface RowText {
   addFavourite: (pair: string) => string

@@ -17,7 +17,7 @@ function subscribe(notify: () => void): () => void {
   }
 }
 
-/** The browser's favourite pairs (docs/decisions.md "Favourite pairs"); none in the server HTML. */
+/** The browser's favourite pairs (docs/decisions/pages.md "Favourite pairs"); none in the server HTML. */
 export function useFavourites(): [ReadonlySet<string>, (symbolId: string) => void] {
   // The raw stored text is the snapshot: a string compares by value, so renders stay stable.
   const raw = useSyncExternalStore(

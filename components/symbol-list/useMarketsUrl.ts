@@ -17,7 +17,7 @@ function subscribe(notify: () => void): () => void {
 
 /**
  * The markets page's tab, search and sort, read from and written to the URL's query
- * (docs/decisions.md "Markets table: sort, search, URL state"). The server and the hydration
+ * (docs/decisions/pages.md "Markets table: sort, search, URL state"). The server and the hydration
  * pass see the defaults (the page stays static); the browser then reads its own URL, and Back
  * brings back the entry's query. Writes replace the entry: tabs and keystrokes are not pages.
  */

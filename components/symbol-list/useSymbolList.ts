@@ -17,7 +17,7 @@ const shown = new Map<string, SymbolListView>()
 /**
  * The browser's symbol-list chain (request client, schemas, bignumber.js) is a chunk of its own:
  * the page renders and hydrates from the server's list, and the chain loads for the first
- * revalidation (docs/decisions.md "First-load JavaScript").
+ * revalidation (docs/decisions/client-wiring.md "First-load JavaScript").
  */
 function loaderFor(runtime: ClientRuntime, language: { code: string; locale: string }, seed: string | undefined): Promise<SymbolLoader> {
   let loader = loaders.get(language.code)
@@ -36,7 +36,7 @@ function loaderFor(runtime: ClientRuntime, language: { code: string; locale: str
         const client = createApiClient(runtime, language)
         const onProblem = (problem: { kind: string; key?: string; detail: string }) => runtime.monitor.event('symbol_storage_problem', { ...problem })
         const storage = createBrowserStorage(() => window.localStorage, { ownKeys: SYMBOL_STORAGE_KEYS })
-        // The page's own list seeds the caches, so the first load is conditional (docs/decisions.md "The browser starts from the embedded pair list").
+        // The page's own list seeds the caches, so the first load is conditional (docs/decisions/pages.md "The browser starts from the embedded pair list").
         const parsed = seed === undefined ? undefined : await parseSeedText(seed)
         if (parsed) seedSymbolCaches(storage, parsed, language.code, onProblem)
         else if (seed !== undefined) onProblem({ kind: 'corrupt', detail: 'embedded seed is not gzip JSON in base64' })
@@ -61,7 +61,7 @@ function loaderFor(runtime: ClientRuntime, language: { code: string; locale: str
 export function useSymbolList(initial: SymbolListView, seed: string | undefined, language: { code: string; locale: string }): SymbolListView {
   const runtime = useClientRuntime()
   // Decided once, at mount, from the list's age then: a young live list is asked about at the
-  // page's first refresh, not at once (docs/decisions.md "The first revalidation waits for the list's age").
+  // page's first refresh, not at once (docs/decisions/pages.md "The first revalidation waits for the list's age").
   const [askOnMount] = useState(() => revalidatesOnMount(initial.provenance, Date.now()))
   const { data } = useSWR(
     ['markets', language.code],

@@ -8,7 +8,7 @@ import { useClientSnapshot } from '../useHydrated'
 
 declare global {
   interface Window {
-    /** Injected by the exchange app's webview (docs/decisions.md "Webview user agent"). */
+    /** Injected by the exchange app's webview (docs/decisions/network-layer.md "Webview user agent"). */
     bybitBridge?: NativeBridge
   }
 }
@@ -17,7 +17,7 @@ const never = () => () => {}
 
 /**
  * "Open the app" on phone browsers, "Trade in the app" inside the app's webview, nothing on a
- * desktop (docs/decisions.md "Open the app: phones only"). Decided in the browser: the page is
+ * desktop (docs/decisions/network-layer.md "Open the app: phones only"). Decided in the browser: the page is
  * static, so the server HTML has no control and phones reserve its height in CSS (no shift).
  */
 export function OpenInApp({ symbolId }: { symbolId: string }) {

@@ -3,7 +3,7 @@ import { LIST_REFRESH_MS } from '../../lib/symbol-view/view'
 
 /**
  * A page revalidates a young embedded pair list at its first refresh, not on mount
- * (docs/decisions.md "The first revalidation waits for the list's age"). Tests that watch the
+ * (docs/decisions/pages.md "The first revalidation waits for the list's age"). Tests that watch the
  * browser's data go out through that first revalidation (which host, route or headers) run the
  * page's clock one refresh ahead, so the list it was rendered with is old enough to be asked about
  * at once. Time and timers then flow as usual. Call before the page loads.

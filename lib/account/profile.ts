@@ -2,7 +2,7 @@ import type { HttpClient } from '../http/client'
 import { BASIC_REQUEST_TIMEOUT_MS } from '../http/constants'
 import { RequestError } from '../http/errors'
 
-/** SPEC §7: the profile call; query, headers and answer are not shown (docs/decisions.md "/v2/private/user/profile"). */
+/** SPEC §7: the profile call; query, headers and answer are not shown (docs/decisions/client-wiring.md "/v2/private/user/profile"). */
 export const PROFILE_PATH = '/v2/private/user/profile'
 
 /** The fields the header shows; anything else in the answer is ignored. */

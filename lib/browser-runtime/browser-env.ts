@@ -10,7 +10,7 @@ export const browserTimers: Timers = {
 
 /**
  * A chunk of the page's own code, fetched again when it fails to load (chunkRetry): a dropped
- * connection would otherwise leave the page without the code for good (docs/decisions.md "Chunks
+ * connection would otherwise leave the page without the code for good (docs/decisions/pages.md "Chunks
  * that fail to load are fetched again").
  */
 export function loadChunk<T>(load: () => Promise<T>): Promise<T> {

@@ -27,7 +27,7 @@ export interface ClientRuntime {
 }
 
 /**
- * The browser's runtime, split in two (docs/decisions.md "Client engines start after
+ * The browser's runtime, split in two (docs/decisions/client-wiring.md "Client engines start after
  * hydration"): creating it touches nothing (render may call it twice and drop one), and
  * `start()`/`stop()` are what an effect calls. Strict mode's mount → unmount → mount runs
  * start, stop, start before the config and the engines' chunk arrive: only the last start
@@ -57,7 +57,7 @@ async function currentConfig(initial: ClientSiteConfig): Promise<ClientSiteConfi
   return answer && answer.region === initial.region && answer.apiHosts?.main ? answer : initial
 }
 
-/** The local flag of SPEC §7, kept in localStorage (docs/decisions.md "fe.crossApi"). */
+/** The local flag of SPEC §7, kept in localStorage (docs/decisions/client-wiring.md "fe.crossApi"). */
 function readCrossApiFlag(): boolean {
   try {
     return window.localStorage.getItem(CROSS_API_FLAG) === 'true'
@@ -91,7 +91,7 @@ export function createBrowserRuntime(initial: ClientSiteConfig): BrowserRuntime 
   /**
    * The engines' chunk, their creation, the route chooser's first probes and the fast path's first
    * check each run in a task of their own: together they would be one long task on a slow phone,
-   * blocking input right after hydration (docs/decisions.md "Rendering without long tasks"). A
+   * blocking input right after hydration (docs/decisions/pages.md "Rendering without long tasks"). A
    * stop in between cancels what is left.
    */
   function startEngines(site: ClientSiteConfig, { createNetwork }: typeof import('./network'), current: () => boolean): void {

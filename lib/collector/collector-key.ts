@@ -1,7 +1,7 @@
 import { clientAddress, type ProxyTrust } from '../http/client-address'
 
 /**
- * Whose rate bucket a monitor batch is charged to (docs/decisions.md "Collector bounds").
+ * Whose rate bucket a monitor batch is charged to (docs/decisions/client-wiring.md "Collector bounds").
  * Behind a trusted proxy: the address that proxy appended, never the client-written first
  * X-Forwarded-For value. Behind none, a process cannot know who sent a request (Next gives route
  * handlers no socket address), so each browser gets a session id in a cookie; a client that

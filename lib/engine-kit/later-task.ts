@@ -3,7 +3,7 @@ import type { Timers } from './environment'
 /**
  * "Yield to a later task", written once. The browser paints and takes input only between tasks,
  * so work that would lengthen a task that is already long (the page's effects after hydration, a
- * chunk's evaluation, the engines' start) goes to a task of its own (docs/decisions.md "Rendering
+ * chunk's evaluation, the engines' start) goes to a task of its own (docs/decisions/pages.md "Rendering
  * without long tasks"). A 0 ms timeout is that later task. Returns the cancel.
  */
 export function inLaterTask(timers: Timers, run: () => void): () => void {

@@ -2,7 +2,7 @@ import { ParseError, type RequestContext } from './errors'
 
 /**
  * Reads a response body as text while enforcing the size cap *before* anything is parsed
- * (docs/decisions.md "Response size cap"): a declared Content-Length over the cap is refused without reading, and a body
+ * (docs/decisions/request-client.md "Response size cap"): a declared Content-Length over the cap is refused without reading, and a body
  * that streams past the cap is cancelled at that point.
  */
 export async function readCappedText(response: Response, maxBytes: number, ctx: RequestContext & { httpStatus?: number }): Promise<string> {

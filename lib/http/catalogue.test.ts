@@ -1,7 +1,7 @@
 /**
  * SPEC §8 "Error catalogue", row by row, against a real HTTP server on 127.0.0.1: every answer
  * shape the catalogue names, with the exact message, ret_code and failure status the request
- * client gives it (docs/decisions.md "Which message for which failure").
+ * client gives it (docs/decisions/request-client.md "Which message for which failure").
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'

@@ -1,5 +1,5 @@
 /**
- * The client's address as far as the site can know it (docs/decisions.md "Client address").
+ * The client's address as far as the site can know it (docs/decisions/regions-and-languages.md "Client address").
  * Only a trusted proxy's word counts: it APPENDS the address it saw to X-Forwarded-For, so the
  * client is the entry `trustedProxyHops` from the end; everything before it was written by the
  * client and may be anything. Without a trusted proxy there is no address at all: Next gives

@@ -108,7 +108,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   /**
    * A request the fast path rewrote that fails in transit is sent once more to the original
    * host: a broken proxy must never break the site (SPEC §4 "restores the original request
-   * behaviour"; docs/decisions.md "Fast-path failures fall back to the direct host").
+   * behaviour"; docs/decisions/client-wiring.md "Fast-path failures fall back to the direct host").
    */
   async function attemptDirectOnRewriteFailure(original: string, request: RequestOptions) {
     let target = original
@@ -189,7 +189,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 }
 
 /**
- * A non-2xx answer, its message in the catalogue's order (SPEC §8, docs/decisions.md "Which
+ * A non-2xx answer, its message in the catalogue's order (SPEC §8, docs/decisions/request-client.md "Which
  * message for which failure"): an empty body is "Non Response!", a body that is not an object
  * "Access error, please try again later", an object its ret_msg, else the default message.
  */

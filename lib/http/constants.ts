@@ -17,7 +17,7 @@ export const BACKOFF_MIN_MS = 100
 export const BACKOFF_MAX_MS = 10000
 export const BACKOFF_FACTOR = 2
 /**
- * Largest body we read before giving up (docs/decisions.md "Response size cap"):
+ * Largest body we read before giving up (docs/decisions/request-client.md "Response size cap"):
  * a full v3+all answer of 3000 pairs is ~1 MB, so 8 MiB leaves room without letting a
  * broken upstream exhaust server memory.
  */

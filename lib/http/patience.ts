@@ -1,7 +1,7 @@
 /**
  * A slow or hung upstream must not hold a render for its whole timeout when a last good answer
  * exists: after `ms` the caller gets `meanwhile()` and the work goes on for the next caller
- * (docs/decisions.md "Server pair-list reuse"). The project's one timeout race: the pair lists'
+ * (docs/decisions/pages.md "Server pair-list reuse"). The project's one timeout race: the pair lists'
  * and the tickers' patience (server/refresh.ts), /api/health's and /api/ready's budget.
  */
 export async function withPatience<T>(work: Promise<T>, ms: number, meanwhile: () => T): Promise<T> {

@@ -5,7 +5,7 @@
  * Intl number or date formatter (only PluralRules, which is cheap): a page's first
  * Intl.NumberFormat or DateTimeFormat loads the locale's ICU data,
  * 45–60 ms of one task on this machine's Chromium and about four times that on a phone
- * (docs/decisions.md "Figure formats from the server"). Server and browser also format with the
+ * (docs/decisions/pages.md "Figure formats from the server"). Server and browser also format with the
  * same data, so an ICU that differs between Node and the browser cannot split their texts.
  *
  * Pure: takes Intl from the platform, no next or react.

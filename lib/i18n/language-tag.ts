@@ -1,7 +1,7 @@
 /**
  * Whether a URL segment is a language tag the site does not list (fr, en-US, de-DE, es-419), so
  * the dispatcher can send it to the fallback language instead of treating it as a page name
- * (docs/decisions.md "Unknown language prefixes"). Only language[-Script][-REGION] shapes with a
+ * (docs/decisions/regions-and-languages.md "Unknown language prefixes"). Only language[-Script][-REGION] shapes with a
  * language subtag CLDR can name count: "trade", "xx" or "api" stay page paths.
  */
 

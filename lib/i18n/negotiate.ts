@@ -1,5 +1,5 @@
 /**
- * Which language a request is served in (docs/decisions.md "Language negotiation and redirects"). Order: URL prefix, BYBIT_LANG_KEY cookie,
+ * Which language a request is served in (docs/decisions/regions-and-languages.md "Language negotiation and redirects"). Order: URL prefix, BYBIT_LANG_KEY cookie,
  * Accept-Language, the site's default. The middleware passes the raw values; nothing here reads
  * headers or cookies itself.
  */
@@ -70,7 +70,7 @@ export interface LangPrefix {
 /**
  * Splits "/tr-TUR/trade/BTCUSDT" into tr-TUR and "/trade/BTCUSDT". Any region's code counts, and
  * so does a well-formed language tag no site lists ("/fr/…"), with lang null: otherwise "/fr"
- * would be read as a page and end in a 404 (docs/decisions.md "Unknown language prefixes").
+ * would be read as a page and end in a 404 (docs/decisions/regions-and-languages.md "Unknown language prefixes").
  */
 export function parseLangPrefix(pathname: string): LangPrefix {
   const m = /^\/([^/]+)(\/.*)?$/.exec(pathname)

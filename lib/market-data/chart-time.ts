@@ -4,7 +4,7 @@
  * formatter per call, and the page's first one loads ICU's date data (26–42 ms of the chart's
  * first draw on this machine, four times that on a phone). The server reads the same formats as
  * pieces (lib/i18n/figure-formats.ts) for the chart's locale; the chart's tick-mark and crosshair
- * formatters write them (docs/decisions.md "Figure formats from the server").
+ * formatters write them (docs/decisions/pages.md "Figure formats from the server").
  *
  * Pure: Intl only where the server reads the formats; no next, react or lightweight-charts.
  */

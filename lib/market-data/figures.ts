@@ -1,7 +1,7 @@
 /**
  * A ticker as the strings a page shows. The server formats the figures it renders, and the
  * browser loads this module (and bignumber.js with it) in a chunk of its own for live updates,
- * so the pair page's first-load JavaScript carries no decimal library (docs/decisions.md
+ * so the pair page's first-load JavaScript carries no decimal library (docs/decisions/README.md
  * "First-load JavaScript").
  */
 import { formatAmount, formatChange, formatPrice, formatPriceTime, type Change } from './format'

@@ -1,6 +1,6 @@
 /**
  * Market figures for display: prices at the pair's price step with bignumber.js (no float
- * rounding of a decimal string), the page's locale separators, Latin digits (docs/decisions.md
+ * rounding of a decimal string), the page's locale separators, Latin digits (docs/decisions/README.md
  * "Latin digits for figures"), and a change that carries sign and arrow, not colour alone.
  */
 import BigNumber from 'bignumber.js'

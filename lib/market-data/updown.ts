@@ -1,6 +1,6 @@
 /**
  * Rise and fall colours: which colour means "up". Each region has a default (its market's
- * convention, docs/decisions.md "Rise and fall colours per region"); a user's choice is kept
+ * convention, docs/decisions/site-routing.md "Rise and fall colours per region"); a user's choice is kept
  * under UPDOWN_KEY (in its cookie, and in localStorage for a browser that refuses cookies, like
  * the theme) and applied before the first paint. Colour never carries the meaning alone: sign
  * and arrow go with it (format.ts).

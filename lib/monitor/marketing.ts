@@ -1,7 +1,7 @@
 /**
  * Marketing parameters (SPEC §9: "marketing source and medium parameters are read from the
  * address query, including analytics-prefixed ones"). We read the five utm_* parameters and
- * their `ga_`-prefixed twins (docs/decisions.md "Marketing parameters"), as they were
+ * their `ga_`-prefixed twins (docs/decisions/network-layer.md "Marketing parameters"), as they were
  * written — the collector decides precedence — and attach them to every monitor batch.
  */
 export const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const

@@ -3,7 +3,7 @@
  * <html> before the first paint. The cookie is read first. localStorage is read only when the
  * browser refuses cookies: the switches write both, so with cookies on a missing cookie means no
  * choice, and a first visit never waits for the storage's first open, which on a fresh profile
- * takes 1–13 ms before the first paint (docs/decisions.md "Theme default and storage").
+ * takes 1–13 ms before the first paint (docs/decisions/site-routing.md "Theme default and storage").
  * A value other than `values` is ignored.
  */
 export function preferenceScript(key: string, values: readonly string[], attribute: string): string {

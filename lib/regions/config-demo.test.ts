@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { ConfigError, MissingConfigError, loadSiteConfig, type Env } from './config'
 import { REGION_IDS } from './regions'
 
-// docs/decisions.md "Production config is explicit".
+// docs/decisions/regions-and-languages.md "Production config is explicit".
 const PROD: Env = { NODE_ENV: 'production' }
 
 /** A complete production environment: every enabled region names its hosts and public URL. */

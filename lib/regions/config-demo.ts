@@ -1,7 +1,7 @@
 /**
  * The demo's defaults (the upstream simulator, *.localhost public URLs, the simulator's icon
  * host) and the rule that a production start gets none of them: it must name its hosts and URLs
- * or stop (docs/decisions.md "Production config is explicit").
+ * or stop (docs/decisions/regions-and-languages.md "Production config is explicit").
  */
 import { ConfigError } from './config-values'
 import { REGION_IDS } from './regions'

@@ -50,7 +50,7 @@ export interface FastPathSettings {
 export interface SiteConfig {
   regions: Readonly<Record<RegionId, RegionConfig>>
   trustProxy: boolean
-  /** Proxies of our own that append to X-Forwarded-For (docs/decisions.md "Client address"). */
+  /** Proxies of our own that append to X-Forwarded-For (docs/decisions/regions-and-languages.md "Client address"). */
   trustedProxyHops: number
   /** The only hosts the fast path may rewrite requests to (SPEC §4). */
   fastPathHosts: readonly string[]

@@ -3,7 +3,7 @@ import { dispatchRequest, type Dispatch, type IncomingRequest } from './dispatch
 import { REGION_IDS, type RegionId } from './regions'
 
 // Unknown language prefixes, trailing slashes and broken escapes: what the middleware answers
-// (docs/decisions.md "Unknown language prefixes", "Malformed requests").
+// (docs/decisions/regions-and-languages.md "Unknown language prefixes", docs/decisions/site-routing.md "Malformed requests").
 const config = loadSiteConfig({ PORT: '3000' })
 const hostOf = (id: RegionId) => config.regions[id].hosts[0] ?? ''
 const req = (over: Partial<IncomingRequest>): IncomingRequest => ({ pathname: '/', search: '', host: 'localhost:3000', ...over })

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { loadSiteConfig } from './config'
 import { dispatchRequest, type IncomingRequest } from './dispatch'
 
-// Random requests through the dispatcher (docs/decisions.md "Malformed requests"): it never
+// Random requests through the dispatcher (docs/decisions/site-routing.md "Malformed requests"): it never
 // throws, and every Location it emits is on a configured public origin.
 const configs = [
   loadSiteConfig({ PORT: '3000' }),

@@ -1,7 +1,7 @@
 /**
  * What the edge middleware does with a request, as one pure function so the
  * middleware stays a few lines and this logic moves to proxy.ts unchanged
- * (docs/decisions.md "middleware.ts on the edge, not proxy.ts").
+ * (docs/decisions/stack.md "middleware.ts on the edge, not proxy.ts").
  *
  * Every page lives under the internal segment /{region}/{lang}/…: region comes from the Host,
  * never from the URL, so a page rendered for one region cannot be asked for on another host,
@@ -58,7 +58,7 @@ export function dispatchRequest(request: IncomingRequest, config: SiteConfig): D
   // path on this site, never become a scheme-relative URL.
   const onSite = (path: string) => new URL(`${site.publicUrl}${path.startsWith('/') ? '' : '/'}${path}`).href
 
-  // docs/decisions.md "Malformed requests": a clear 400 here instead of a 500 from Next.
+  // docs/decisions/site-routing.md "Malformed requests": a clear 400 here instead of a 500 from Next.
   if (!decodable(pathname)) return { kind: 'reject', region, status: 400 }
   // Next's own trailing-slash redirect is off (next.config.ts), so "/fr/" costs one redirect,
   // not "/fr/" → "/fr" → "/en".

@@ -1,5 +1,5 @@
 /**
- * The page shapes below a language prefix (docs/decisions.md "The 404 page is rendered on the
+ * The page shapes below a language prefix (docs/decisions/pages.md "The 404 page is rendered on the
  * server"): the markets page and pair pages. Any other path is the catch-all's not-found page,
  * which the middleware marks 404 so that page can render as ordinary HTML.
  */

@@ -10,7 +10,7 @@ import {
 /**
  * `ae` (UAE) is our name for the spec's ninth region "that has no language list of its own":
  * it serves the main list, which already carries English and Arabic (ar-SA).
- * See docs/decisions.md "The ninth region is `ae` (UAE), serving the main list".
+ * See docs/decisions/regions-and-languages.md "The ninth region is `ae` (UAE), serving the main list".
  */
 export const REGION_IDS = ['main', 'hk', 'nl', 'tr', 'kz', 'eu', 'ge', 'id', 'ae'] as const
 export type RegionId = (typeof REGION_IDS)[number]

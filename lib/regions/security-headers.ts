@@ -1,5 +1,5 @@
 /**
- * The security headers of every page response, per region (docs/decisions.md "Security headers
+ * The security headers of every page response, per region (docs/decisions/site-routing.md "Security headers
  * and the CSP"). connect-src lists exactly what this region's browser code may reach: its API
  * hosts, the fast-path hosts and websocket, the CDN probe; img-src the configured icon hosts.
  * Built from the runtime SiteConfig, so the middleware sets them: next.config headers are fixed
@@ -16,7 +16,7 @@ export function contentSecurityPolicy(region: RegionConfig, config: SiteConfig, 
   const { main, alt1, alt2 } = region.apiHosts
   const { wsUrl, cdnUrl } = config.fastPath
   const apiOrigins = [main, alt1, alt2, ...config.fastPathHosts].map(origin)
-  // The public market websocket lives on the same hosts (docs/decisions.md "Live prices: websocket, else polling").
+  // The public market websocket lives on the same hosts (docs/decisions/client-wiring.md "Live prices: websocket, else polling").
   const streamOrigins = apiOrigins.filter((o) => /^https?:/.test(o)).map((o) => o.replace(/^http/, 'ws'))
   const connect = [...apiOrigins, ...streamOrigins, ...(wsUrl ? [wsUrl] : []), ...(cdnUrl ? [cdnUrl] : [])].map(origin)
   const directives: [string, string][] = [

@@ -49,7 +49,7 @@ describe('route chooser under noise (the weighted history holds flapping down)',
       switches += result.switches
       newestOnlyLeads += result.newestOnlyLeads
     }
-    // docs/decisions.md: about 2.2 switches per 200 cycles (100 min); never a run of flapping.
+    // docs/decisions/README.md: about 2.2 switches per 200 cycles (100 min); never a run of flapping.
     expect(switches / 25).toBeLessThan(4)
     // The noise is real: on the newest probe alone a lead over 5 shows up far more often.
     expect(newestOnlyLeads).toBeGreaterThan(5 * switches)

@@ -1,6 +1,6 @@
 /**
  * Route-choice constants (SPEC §4 "Route choice", §9). The three thresholds 5, 25 and 30 and how
- * they combine are explained in docs/decisions.md "Route switch rules".
+ * they combine are explained in docs/decisions/network-layer.md "Route switch rules: how 5, 25 and 30 are used".
  */
 
 /** The selectable hosts: main and the "@1"/"@2" alternates (ApiHosts of the site config). */

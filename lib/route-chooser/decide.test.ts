@@ -13,7 +13,7 @@ function replay(leads: number[]): { cycle: number; decision: SwitchDecision } | 
   return null
 }
 
-describe('route switch rules (SPEC §4; docs/decisions.md "Route switch rules")', () => {
+describe('route switch rules (SPEC §4; docs/decisions/network-layer.md "Route switch rules: how 5, 25 and 30 are used")', () => {
   it('uses the spec thresholds', () => {
     expect([ROUTE_SWITCH_MARGIN, ROUTE_STREAK_CYCLES, ROUTE_SUM_LEAD]).toEqual([5, 25, 30])
   })

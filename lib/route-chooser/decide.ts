@@ -1,7 +1,7 @@
 import { ROUTE_HOSTS, ROUTE_STREAK_CYCLES, ROUTE_SUM_LEAD, ROUTE_SWITCH_MARGIN, type RouteHost } from './constants'
 
 /**
- * The automatic switch rule (SPEC §4; docs/decisions.md "Route switch rules: how 5, 25 and 30
+ * The automatic switch rule (SPEC §4; docs/decisions/network-layer.md "Route switch rules: how 5, 25 and 30
  * are used"). A challenger's lead is score(in use) − score(challenger):
  * - 5: a lead of more than 5 units in one cycle switches at once;
  * - 30: leads (any lead above 0) of consecutive cycles add up; more than 30 switches;

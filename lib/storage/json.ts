@@ -7,7 +7,7 @@ export type JsonRead<T> = { status: 'absent' } | { status: 'ok'; value: T } | { 
  * Per storage and key: the last text that was read (or written already checked) and its checked
  * value. Reading the same text again with the same schema returns that value without a second
  * parse and schema check: the browser's 600-pair records cost tens of milliseconds on a phone
- * each time (docs/decisions.md "Rendering without long tasks"). The values are shared between
+ * each time (docs/decisions/pages.md "Rendering without long tasks"). The values are shared between
  * reads, so callers treat them as read-only (the symbol chain builds new objects).
  */
 const checked = new WeakMap<KeyValueStorage, Map<string, { text: string; schema: unknown; value: unknown }>>()

@@ -1,5 +1,5 @@
 /**
- * Favourite pairs, kept in the browser (docs/decisions.md "Favourite pairs"). This file owns
+ * Favourite pairs, kept in the browser (docs/decisions/pages.md "Favourite pairs"). This file owns
  * the storage key; it reads and writes through the KeyValueStorage it is given and never
  * throws: unreadable or foreign data reads as "no favourites".
  */

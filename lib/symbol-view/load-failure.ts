@@ -1,7 +1,7 @@
 /**
  * The browser's symbol-list failure state: when a revalidation ends on a cached copy or the
  * built-in sample, the page says why, with the SPEC §8 message of the last failed request
- * (the `Errors.*` messages; docs/decisions.md "Errors.* in the browser's failure states").
+ * (the `Errors.*` messages; docs/decisions/client-wiring.md "Errors.* in the browser's failure states").
  */
 import { MESSAGES } from '../http/constants'
 import type { Monitor } from '../monitor/monitor'

@@ -2,7 +2,7 @@
  * The markets page's list and row figures as the page carries them: rows and figures as arrays
  * in a fixed order instead of objects with named fields. A 600-pair page then embeds ~90 kB
  * instead of ~230 kB, which the browser decodes, tokenises and compiles (its inline scripts)
- * before the first paint; unpacking on the client is one pass (docs/decisions.md "Rendering
+ * before the first paint; unpacking on the client is one pass (docs/decisions/pages.md "Rendering
  * without long tasks"). Imports no decimal library: the client's first load unpacks it.
  */
 import type { Figures } from '../market-data/figures'
@@ -31,7 +31,7 @@ export function packView(view: SymbolListView): PackedView {
 /**
  * The list as the page uses it. Each group's rows are unpacked when first read, once: the page's
  * first render reads one quote group (the tab it shows), so hydration does not build the other
- * groups' hundreds of rows (docs/decisions.md "Rendering without long tasks").
+ * groups' hundreds of rows (docs/decisions/pages.md "Rendering without long tasks").
  */
 export function unpackView(packed: PackedView): SymbolListView {
   return { ...packed, groups: packed.groups.map(({ rows, ...group }) => withRowsOnRead(group, rows)) }

@@ -1,7 +1,7 @@
 import { builtinSymbolList } from '../symbols/builtin'
 import { findPair, isCanonicalSpelling, pairPath } from './pairs'
 
-// docs/decisions.md "URL shape": case-insensitive match, exact spelling first, 308 to pairPath otherwise.
+// docs/decisions/pages.md "URL shape": case-insensitive match, exact spelling first, 308 to pairPath otherwise.
 const base = builtinSymbolList(0)
 const eth = base.symbols.find((pair) => pair.baseTokenName === 'ETH')!
 const list = {

@@ -1,5 +1,5 @@
 /**
- * Market search (docs/decisions.md "Markets table: sort, search, URL state"). A query searches
+ * Market search (docs/decisions/pages.md "Markets table: sort, search, URL state"). A query searches
  * every quote group, not only the open tab: "eth usdc", "ETH/USDC", "ethusdc" and "ethereum
  * usdc" all find ETH/USDC. Each word must match the base, the quote or the coin's full name.
  */

@@ -1,5 +1,5 @@
 /**
- * Sorting the markets table (docs/decisions.md "Markets table: sort, search, URL state").
+ * Sorting the markets table (docs/decisions/pages.md "Markets table: sort, search, URL state").
  * Price and change come from a ticker map that another part of the site fills (market data);
  * until it does, those columns have no value and such rows sort last in either direction.
  */

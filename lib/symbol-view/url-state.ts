@@ -1,5 +1,5 @@
 /**
- * The markets page's tab, search and sort in the URL's query (docs/decisions.md "Markets table:
+ * The markets page's tab, search and sort in the URL's query (docs/decisions/pages.md "Markets table:
  * sort, search, URL state"), so a shared link or Back shows the same list. Unknown or malformed
  * values are dropped, never an error: the page falls back to its defaults.
  */

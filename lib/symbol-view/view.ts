@@ -95,7 +95,7 @@ export function filterSymbols(view: Pick<SymbolListView, 'groups'>, filter: Symb
 }
 
 /**
- * The client never swaps a list for a worse one (docs/decisions.md "The client never shows a
+ * The client never swaps a list for a worse one (docs/decisions/pages.md "The client never shows a
  * worse list"): the chain's rule, `preferList` in lib/symbols/shown.ts.
  */
 export function preferBetter(current: SymbolListView | undefined, incoming: SymbolListView, now: number): SymbolListView {
@@ -125,7 +125,7 @@ function sameRow(a: SymbolRow, b: SymbolRow): boolean {
 /**
  * `next` with the row, group and group-list objects of `previous` wherever they are equal, so a
  * revalidation that changed nothing (a version hit, an empty delta) leaves the memoised table
- * rows alone instead of re-rendering every one (docs/decisions.md "Rendering without long tasks").
+ * rows alone instead of re-rendering every one (docs/decisions/pages.md "Rendering without long tasks").
  */
 export function keepUnchanged(previous: SymbolListView | undefined, next: SymbolListView): SymbolListView {
   if (!previous || previous === next) return next
@@ -158,7 +158,7 @@ export const LIST_REFRESH_MS = 60_000
 /**
  * Whether the page revalidates its list as soon as it mounts: not when the list it was rendered
  * with is live (v3+all or v2) and younger than one refresh period, since the page then asks at its
- * next refresh anyway (docs/decisions.md "The first revalidation waits for the list's age").
+ * next refresh anyway (docs/decisions/pages.md "The first revalidation waits for the list's age").
  * A cached copy, the built-in sample or an older list is asked about at once. A list "from the
  * future" (the browser's clock behind the server's) counts as young: the refresh still comes.
  */

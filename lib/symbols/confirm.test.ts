@@ -1,5 +1,5 @@
 /**
- * An unchanged list is confirmed, not rewritten (lib/symbols/cache.ts, docs/decisions.md): the
+ * An unchanged list is confirmed, not rewritten (lib/symbols/cache.ts, docs/decisions/README.md): the
  * browser's loader, against the real simulator on 127.0.0.1, writes only the small confirmation
  * record when the upstream answers "same version, no changes", and every reader (the stale list's
  * age, the next conditional request, the seeding of a later page) sees the same as if both records

@@ -13,7 +13,7 @@ export { compactAllPairSchema, compactV3PairSchema, fullPairSchema } from './sch
  * broken answer shape (no list at all) fails the whole parse and the loader falls back.
  */
 
-/** A quote token group's own fields, with the defaults in docs/decisions.md "Defaults of unsent fields". */
+/** A quote token group's own fields, with the defaults in docs/decisions/pair-list.md "Defaults of unsent fields". */
 export const quoteTokenGroupSchema = z.pipe(
   z.object({
     tokenId: z.string().check(z.minLength(1)),

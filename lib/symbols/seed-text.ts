@@ -8,7 +8,7 @@ import type { SymbolCacheSeed } from './seed'
  * page text instead of ~300 kB (the JSON's quotes are escaped again inside the page's inline
  * scripts), which the browser decodes, tokenises and compiles before the first paint; the
  * browser inflates it natively (DecompressionStream) when its loader needs it, after hydration
- * (docs/decisions.md "The browser starts from the embedded pair list").
+ * (docs/decisions/pages.md "The browser starts from the embedded pair list").
  */
 export function seedText(seed: SymbolCacheSeed | undefined, gzip: (bytes: Uint8Array) => Uint8Array): string | undefined {
   if (seed === undefined) return undefined

@@ -1,7 +1,7 @@
 import type { Provenance, SymbolSource } from './provenance'
 
 /**
- * What a symbol list's label says when it is shown, not when it was produced (docs/decisions.md
+ * What a symbol list's label says when it is shown, not when it was produced (docs/decisions/README.md
  * "Provenance labels tell the age when shown"). A list from the upstream is "live" for two
  * page revalidate periods (60 s each) after it left the upstream; older, it is a cached copy
  * (an ISR page, a browser that kept it), labelled as such with its age. The built-in sample is

@@ -8,7 +8,7 @@ export const INCREMENTAL_CACHE_KEY = 'symbol_list_all_cache'
 /**
  * When the upstream last confirmed both records unchanged ({ savedAt, version, lastModifiedTime,
  * language }): the browser writes this small record instead of rewriting the two large ones
- * (docs/decisions.md "An unchanged list is confirmed, not rewritten").
+ * (docs/decisions/pages.md "An unchanged list is confirmed, not rewritten").
  */
 export const CONFIRMED_KEY = 'symbol_list_confirmed'
 

@@ -2,7 +2,7 @@
  * Detecting the exchange app's webview from its user agent (SPEC §1: "it can also run inside a
  * crypto-exchange mobile app webview, version 3.1.2 or later"). The app appends a product token
  * to the system webview's user agent; we accept `BybitApp/<version>` and the older
- * ` bybit_app/<version>` spelling, case-insensitively (docs/decisions.md "Webview
+ * ` bybit_app/<version>` spelling, case-insensitively (docs/decisions/network-layer.md "Webview
  * user agent"). Only that token counts: a word like "bybit" in a page URL or a browser name
  * does not.
  */

@@ -1,5 +1,5 @@
 /**
- * Where the pair page offers the app (docs/decisions.md "Open the app: phones only"):
+ * Where the pair page offers the app (docs/decisions/network-layer.md "Open the app: phones only"):
  * - a phone or tablet browser: "Open the app";
  * - the app's own webview (it already is the app): "Trade in the app", the bridge's trade screen;
  * - a desktop browser: nothing (there is no app to open; the bridge call could only fail).

@@ -6,9 +6,9 @@ import { CROSS_API_ENDPOINTS, matchEndpoint, type CrossApiEndpoint } from './end
 import { clientResponseHeaders, upstreamRequestHeaders } from './headers'
 import { createSlots } from './slots'
 
-/** Requests in flight per upstream origin (docs/decisions.md "/x-api: connection limit and timeouts"). */
+/** Requests in flight per upstream origin (docs/decisions/client-wiring.md "/x-api: connection limit and timeouts"). */
 export const PROXY_MAX_IN_FLIGHT = 64
-/** Largest request body accepted (docs/decisions.md "/x-api: body limit"). */
+/** Largest request body accepted (docs/decisions/client-wiring.md "/x-api: body limit"). */
 export const PROXY_MAX_BODY_BYTES = 64 * 1024
 
 export interface CrossApiRequest {

@@ -1,7 +1,7 @@
 /**
  * The proxy's own connection limit, per upstream origin: a hung upstream holds at most `limit`
  * requests, and the next one is refused at once instead of queueing behind them
- * (docs/decisions.md "/x-api: connection limit and timeouts").
+ * (docs/decisions/client-wiring.md "/x-api: connection limit and timeouts").
  */
 export interface Slots {
   /** A release function (idempotent), or null when `key` already has `limit` in flight. */

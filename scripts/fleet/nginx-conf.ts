@@ -1,6 +1,6 @@
 /**
  * Fills deploy/nginx.conf.template for one fleet: its listen port, its instances, the host
- * names of the enabled regions, and optionally the micro-cache (docs/decisions.md "## Fleet").
+ * names of the enabled regions, and optionally the micro-cache (docs/decisions/fleet.md "nginx: the configuration").
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'

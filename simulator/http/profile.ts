@@ -1,6 +1,6 @@
 /**
  * The SPEC §7 profile call, `GET /v2/private/user/profile` (its answer is "not shown"; the shape
- * here is the project's own, docs/decisions.md "/v2/private/user/profile"). A request carrying a
+ * here is the project's own, docs/decisions/client-wiring.md "/v2/private/user/profile"). A request carrying a
  * `session` cookie is signed in as that session; without one the answer is an error envelope.
  */
 import { envelope, type Json } from './wire'

@@ -6,7 +6,7 @@ import { useTranslations } from 'next-intl'
 /**
  * A page that throws (a pair the cached list cannot confirm, an upstream bug) shows this inside
  * the site's layout, in the page's language, with a retry and a way back to the markets
- * (docs/decisions.md "Error pages"). The digest is the id the server logged the error under.
+ * (docs/decisions/pages.md "Error pages"). The digest is the id the server logged the error under.
  */
 export default function PageError({ error, retry }: { error: unknown; retry: () => void }) {
   const t = useTranslations('Errors')

@@ -21,11 +21,11 @@ import './globals.css'
 /**
  * Prerender every region's pages at build only when the upstream answers: a build without one
  * would bake the built-in sample into every page; those pages render on first request instead
- * (docs/decisions.md "What the build prerenders").
+ * (docs/decisions/pages.md "What the build prerenders").
  */
 /**
  * The icons in public/: the SVG for browsers that take one, the ICO (made from it) for the rest;
- * app/manifest.ts adds its own link (docs/decisions.md "Icon and web manifest").
+ * app/manifest.ts adds its own link (docs/decisions/pages.md "Icon and web manifest").
  */
 export const metadata: Metadata = {
   icons: { icon: [{ url: '/favicon.ico', sizes: '16x16 32x32 48x48' }, { url: '/favicon.svg', type: 'image/svg+xml' }] },

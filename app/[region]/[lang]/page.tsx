@@ -11,7 +11,7 @@ import { getSymbolCacheSeedText, getSymbolList } from '@/server/symbols'
 import { marketFiguresFor } from '@/server/market'
 import { formatLocale } from '@/lib/i18n/format-locale'
 
-// ISR: the list is re-read at most once a minute per region and language (docs/decisions.md "What the build prerenders").
+// ISR: the list is re-read at most once a minute per region and language (docs/decisions/pages.md "What the build prerenders").
 export const revalidate = 60
 
 type Params = Promise<{ region: string; lang: string }>
@@ -22,7 +22,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   if (!site) return {}
   const t = await getTranslations({ locale: site.language.code, namespace: 'Metadata' })
   const list = await getSymbolList(site.region, site.language)
-  // Each regional site its own title and description (docs/decisions.md "Titles and descriptions per region").
+  // Each regional site its own title and description (docs/decisions/pages.md "Titles and descriptions per region").
   const regionName = regionDisplayName(site.region.id, site.language.locale) ?? t('siteName')
   const title = t('marketsTitle', { region: regionName })
   return {

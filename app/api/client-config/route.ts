@@ -7,7 +7,7 @@ export const dynamic = 'force-dynamic'
 /**
  * The browser's network settings for the requesting host's region, read per request: cached
  * page HTML carries the values it was rendered with, and this lets ops change API hosts with a
- * restart and have every open page follow (docs/decisions.md "Client config at run time").
+ * restart and have every open page follow (docs/decisions/pages.md "Client config at run time").
  */
 export function GET(request: NextRequest) {
   const { region } = resolveRegion({ host: request.headers.get('host'), forwardedHost: request.headers.get('x-forwarded-host') }, getSiteConfig())

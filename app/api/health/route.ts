@@ -8,7 +8,7 @@ export const dynamic = 'force-dynamic'
  * Per region, the symbol list in use and its upstream's failures; `status` is `ok` only when every
  * enabled region's lists are live, within their refresh time and the upstream is not failing.
  * Always HTTP 200: liveness and readiness are /api/live and /api/ready
- * (docs/decisions.md "Health, liveness and readiness").
+ * (docs/decisions/pages.md "Health, liveness and readiness").
  */
 export async function GET() {
   const lists = await symbolListStatus('health')

@@ -11,10 +11,10 @@ import { getSiteConfig } from '@/server/site-config'
 export const dynamic = 'force-dynamic'
 
 /**
- * The embedded monitoring collector (SPEC §7; docs/decisions.md "Where monitor batches go"): validates a batch with the same zod
+ * The embedded monitoring collector (SPEC §7; docs/decisions/client-wiring.md "Where monitor batches go"): validates a batch with the same zod
  * schema the browser builds it with, bounds its size and rate (per client and in total), counts
  * it in /api/metrics and logs one summary per interval, never a line per event
- * (docs/decisions.md "Collector bounds", "Collector logging"). Refused batches are counted too.
+ * (docs/decisions/client-wiring.md "Collector bounds", "Collector logging"). Refused batches are counted too.
  */
 export async function POST(request: NextRequest) {
   const collector = monitorCollector()

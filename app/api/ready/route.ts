@@ -5,7 +5,7 @@ export const dynamic = 'force-dynamic'
 /**
  * Readiness: 200 when every enabled region has a usable symbol list (live, or a cached copy),
  * 503 otherwise. An upstream outage the cache covers keeps the instance in the load balancer
- * (docs/decisions.md "Health, liveness and readiness").
+ * (docs/decisions/pages.md "Health, liveness and readiness").
  */
 export async function GET() {
   const lists = await symbolListStatus('ready')

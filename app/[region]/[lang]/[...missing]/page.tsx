@@ -10,7 +10,7 @@ type Params = Promise<{ region: string; lang: string }>
  * layout's lang, the not-found title (not-found.tsx) and a way back; the middleware already
  * answered 404 for the path (a
  * notFound() thrown from a dynamic page leaves only an empty error shell without JavaScript:
- * docs/decisions.md "The 404 page is rendered on the server").
+ * docs/decisions/pages.md "The 404 page is rendered on the server").
  */
 export default async function Missing({ params }: { params: Params }) {
   const { region, lang } = await params

@@ -20,7 +20,7 @@ import { getSymbolList } from '@/server/symbols'
 import { getTickers } from '@/server/market'
 import { pairJsonLd } from '@/server/json-ld'
 
-// ISR (docs/decisions.md "What the build prerenders"): prerendered for the most traded pairs, the rest on first request, then cached.
+// ISR (docs/decisions/pages.md "What the build prerenders"): prerendered for the most traded pairs, the rest on first request, then cached.
 export const revalidate = 60
 export const dynamicParams = true
 const PRERENDERED_PAIRS = 10
@@ -37,10 +37,10 @@ export async function generateStaticParams({ params }: { params: { region: strin
 /**
  * The pair, or a decision: a 404 only when a live list says the pair does not exist; a 308 to
  * the canonical path when the URL spells a real pair's names in another letter case. Neither
- * answer is stored (docs/decisions.md "Only 200 pages are stored"). When the list is a cached
+ * answer is stored (docs/decisions/pages.md "Only 200 pages are stored"). When the list is a cached
  * copy or the built-in sample, "not in this list" proves nothing, so the render fails instead —
  * ISR then keeps serving the last good page rather than replacing it with a 404
- * (docs/decisions.md "Pair pages and stale data").
+ * (docs/decisions/pages.md "Pair pages and stale data").
  */
 async function loadPair(site: SiteContext, base: string, quote: string) {
   const list = await getSymbolList(site.region, site.language)
