@@ -11,20 +11,18 @@ import { chromium } from '@playwright/test'
 import { summarisePhoneLoads, type PhoneLoad } from './bench/phone-cpu'
 import { figure, runsFromEnv, type Figure } from './bench/report'
 import { warmPage } from './bench/stack'
-import { CHROME_FLAGS, LIGHTHOUSE_PAGES } from './bench-lighthouse'
+import { BENCH_PAGES, CHROME, PHONE_CONTEXT, PHONE_CPU_SLOWDOWN, PLAYWRIGHT_FLAGS } from './bench/chromium'
 
-export const PHONE_CPU_SLOWDOWN = 4
 export const PHONE_RUNS = 5
 const AFTER_LOAD_MS = 5_000
-
 
 const LONG_TASKS = `window.__benchLongTasks = []; new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__benchLongTasks.push([e.startTime, e.duration]) }).observe({ type: 'longtask', buffered: true })`
 
 async function loadOnce(url: string): Promise<PhoneLoad> {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROME_FLAGS.filter((flag) => flag !== '--headless') })
+  const browser = await chromium.launch({ executablePath: CHROME, args: PLAYWRIGHT_FLAGS })
   try {
     // A fresh context per load: no cache, storage or service worker from the one before.
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true })
+    const context = await browser.newContext(PHONE_CONTEXT)
     const page = await context.newPage()
     await page.addInitScript({ content: LONG_TASKS })
     const cdp = await context.newCDPSession(page)
@@ -48,7 +46,7 @@ export async function runPhoneCpuBench(port: number, say: (line: string) => void
   const details: Record<string, unknown> = {}
   const runs = runsFromEnv('BENCH_PHONE_RUNS', PHONE_RUNS, 50)
   say(`\nPhone CPU (Chromium, 412×823 at DPR 1.75, CPU ${PHONE_CPU_SLOWDOWN}× slower through DevTools, load + ${AFTER_LOAD_MS / 1000} s; median of ${runs} loads per page)`)
-  for (const [name, path] of Object.entries(LIGHTHOUSE_PAGES)) {
+  for (const [name, path] of Object.entries(BENCH_PAGES)) {
     const loads: PhoneLoad[] = []
     for (let k = 1; k <= runs; k++) {
       await warmPage(port, path)

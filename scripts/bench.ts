@@ -2,8 +2,9 @@
  * `npm run bench`: speed and size figures of the site, each with its goal, in one run.
  *
  * Builds (skip with BENCH_SKIP_BUILD=1 when .next is current), starts the upstream simulator
- * (:4300–4304) and `next start` twice (:3300 ours, :3301 a copy built with the baseline middleware), measures,
- * and stops everything it started, also on failure and Ctrl-C. It reports goals as met or missed and
+ * (:4300–4304) and `next start` three times (:3300 ours, :3301 a copy built with the baseline
+ * middleware, :3302 the floor: a bare Next page that Lighthouse's figures are read against,
+ * scripts/bench/floor.ts), measures, and stops everything it started, also on failure and Ctrl-C. It reports goals as met or missed and
  * exits 0 either way: it is a measurement, not a test (a setup failure exits 1). Every figure is
  * from this machine and this run; on a 2-core machine the load generator shares the CPUs with the
  * server, which is why goals are ratios against a reference measured the same way.
@@ -18,8 +19,10 @@ import { runLighthouseBench } from './bench-lighthouse'
 import { runPhoneCpuBench } from './bench-phone-cpu'
 import { runSymbolsBench } from './bench-symbols'
 import { baselineBuilt, baselineDir, prepareBaseline } from './bench/baseline'
+import { buildFloor, startFloor } from './bench/floor'
 import { firstLoad, type FirstLoad } from './bench/first-load'
 import { header, request } from './bench/http'
+import { runInteractionBench } from './bench/interactions'
 import { DEFAULT_LOAD, measure, rotate, type LoadFigures, type LoadTarget } from './bench/load'
 import { stopAll, unexpectedExits, type Started } from './support/processes'
 import { BENCH_PORTS } from './support/ports'
@@ -30,6 +33,10 @@ const ROOT = resolve(__dirname, '..')
 const LOG_DIR = join(tmpdir(), 'spot-bench')
 const SITE_PORT = BENCH_PORTS.site
 const BASELINE_PORT = BENCH_PORTS.baseline
+/** The floor's `next start`; the next port after the baseline's (scripts/support/ports.ts has no entry for it yet). */
+const FLOOR_PORT = BENCH_PORTS.baseline + 1
+/** Lighthouse's interleaved rounds here: at least 5, as issue #26 asks (BENCH_LIGHTHOUSE_ROUNDS may ask for more). */
+const MIN_LIGHTHOUSE_ROUNDS = 5
 const PAIR_PAGE = '/en/trade/spot/BTC/USDT'
 const MARKETS_PAGE = '/en'
 /** In public/; the middleware matcher skips .svg, so Next serves it with no middleware at all. */
@@ -198,7 +205,7 @@ async function startBaseline(): Promise<Started> {
 
 async function main(): Promise<void> {
   say(`npm run bench: logs of the processes it starts are in ${LOG_DIR}\n`)
-  await assertFree(SITE_PORT, BASELINE_PORT, ...Object.values(SIM_PORTS))
+  await assertFree(SITE_PORT, BASELINE_PORT, FLOOR_PORT, ...Object.values(SIM_PORTS))
   // First, while nothing else runs: it is CPU-bound and in this process.
   symbolsPipeline()
 
@@ -209,20 +216,28 @@ async function main(): Promise<void> {
   // By then every page the build or an earlier run rendered is older than its revalidate time.
   const staleAt = Date.now() + REVALIDATE_MS + 5_000
 
-  // The baseline builds before our site starts, so the two builds do not compete with a server.
+  // The baseline and the floor build before our site starts, so builds do not compete with a server.
   const baseline = await startBaseline()
+  const floor = await buildFloor(ROOT, LOG_DIR, FLOOR_PORT)
+  say(floor.seconds === null ? 'next build (floor): skipped (BENCH_SKIP_BUILD=1)' : `next build (floor): ${floor.seconds.toFixed(0)} s`)
   started.push(await startSite(ROOT, SITE_PORT, siteEnv(SITE_PORT), LOG_DIR, 'our middleware'))
   const healthy = await steadyLoad(BASELINE_PORT)
   await baseline.stop() // idle from here on; the hung run has the machine to itself
   await firstLoadJs()
   await upstreamHung(healthy, await rotationTargets(), staleAt)
   // After the load runs, with the faults cleared: Lighthouse's throttled CPU figures need the cores.
-  const lighthouse = await runLighthouseBench(SITE_PORT, LOG_DIR, say)
+  const floorSite = await startFloor(floor.dir, FLOOR_PORT, LOG_DIR)
+  started.push(floorSite)
+  const lighthouse = await runLighthouseBench({ site: SITE_PORT, floor: FLOOR_PORT }, LOG_DIR, say, { minRounds: MIN_LIGHTHOUSE_ROUNDS })
   figures.push(...lighthouse.figures)
   details.lighthouse = lighthouse.details
+  await floorSite.stop()
   const phone = await runPhoneCpuBench(SITE_PORT, say)
   figures.push(...phone.figures)
   details.phoneCpu = phone.details
+  const interactions = await runInteractionBench(SITE_PORT, say)
+  figures.push(...interactions.figures)
+  details.interactions = interactions.details
   // Our site stops first: the fleet's three instances and nginx need the cores.
   await started.find((one) => one.name === 'next start (our middleware)')?.stop()
   const fleet = await runFleetBench(ROOT, LOG_DIR, say)

@@ -35,7 +35,7 @@ describe('the summary of the loads', () => {
   })
 })
 
-describe('runs from the environment (BENCH_PHONE_RUNS, BENCH_LIGHTHOUSE_RUNS)', () => {
+describe('runs from the environment (BENCH_PHONE_RUNS, BENCH_LIGHTHOUSE_ROUNDS, BENCH_INTERACTION_RUNS)', () => {
   it('takes the fallback when unset or empty, and a whole number within range', () => {
     expect(runsFromEnv('N', 5, 50, {})).toBe(5)
     expect(runsFromEnv('N', 5, 50, { N: '' })).toBe(5)
