@@ -9,8 +9,8 @@
  * absolute targets. Alone: `npx tsx scripts/bench-lighthouse.ts` starts the simulator, the site
  * and the floor on E2E_PORT_OFFSET=170's range (6700…6706; builds both first unless
  * BENCH_SKIP_BUILD=1 and builds exist), and puts its figures into bench-results.json in place of
- * earlier Lighthouse figures. Settings and flags: docs/decisions.md "Lighthouse scores in the
- * bench".
+ * earlier Lighthouse figures. Settings and flags: docs/decisions/pages.md "Lighthouse scores in
+ * the bench".
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -4,10 +4,12 @@
  * Builds (skip with BENCH_SKIP_BUILD=1 when .next is current), starts the upstream simulator
  * (:4300–4304) and `next start` three times (:3300 ours, :3301 a copy built with the baseline
  * middleware, :3302 the floor: a bare Next page that Lighthouse's figures are read against,
- * scripts/bench/floor.ts), measures, and stops everything it started, also on failure and Ctrl-C. It reports goals as met or missed and
- * exits 0 either way: it is a measurement, not a test (a setup failure exits 1). Every figure is
- * from this machine and this run; on a 2-core machine the load generator shares the CPUs with the
- * server, which is why goals are ratios against a reference measured the same way.
+ * scripts/bench/floor.ts), measures, and stops everything it started, also on failure and
+ * Ctrl-C. Last come the browser parts: Lighthouse against the floor, the phone-CPU loads and the
+ * interactions on a 4× slower CPU (scripts/bench/interactions.ts). It reports goals as met or
+ * missed and exits 0 either way: it is a measurement, not a test (a setup failure exits 1). Every
+ * figure is from this machine and this run; on a 2-core machine the load generator shares the
+ * CPUs with the server, which is why goals are ratios against a reference measured the same way.
  *
  * Output: the figures as they come, a summary table, and bench-results.json (git-ignored).
  */

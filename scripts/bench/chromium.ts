@@ -1,6 +1,7 @@
 /**
  * The browser every bench part drives (Lighthouse, the phone-CPU loads, the interactions) and the
- * two pages they measure. Settings and flags: docs/decisions.md "Lighthouse scores in the bench".
+ * two pages they measure. Settings and flags: docs/decisions/pages.md "Lighthouse scores in the
+ * bench".
  */
 
 export const CHROME = '/usr/bin/chromium'

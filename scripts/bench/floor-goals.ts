@@ -1,8 +1,8 @@
 /**
  * Our pages' Lighthouse figures against the floor's (./floor.ts: a bare Next page run in the same
  * rounds), pure: each run's load figures from its audits, their medians, the goals per page and
- * the table the bench prints (docs/decisions.md "Lighthouse scores in the bench"). Ratios to a
- * page measured in the same minutes, not absolute scores: on a shared 2-core machine the
+ * the table the bench prints (docs/decisions/pages.md "Lighthouse scores in the bench"). Ratios
+ * to a page measured in the same minutes, not absolute scores: on a shared 2-core machine the
  * absolute figures move with whatever else runs.
  */
 import { median } from './report'

@@ -2,8 +2,8 @@
  * The floor: a bare Next.js app (./floor/: one layout, one page with an h1 and a paragraph,
  * Next's default config) built with the project's own next, react and react-dom. The Lighthouse
  * figures of our pages are read against it, measured in the same minutes, because on a shared
- * 2-core machine their absolute values move with the load (docs/decisions.md "Lighthouse scores
- * in the bench").
+ * 2-core machine their absolute values move with the load (docs/decisions/pages.md "Lighthouse
+ * scores in the bench").
  *
  * It is built from a copy outside the project: Turbopack takes the lockfile's folder for the
  * root of an app built inside it and compiles that root's middleware.ts and instrumentation.ts

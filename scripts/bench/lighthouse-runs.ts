@@ -1,6 +1,6 @@
 /**
  * Several Lighthouse runs of one page, summed up: the median score per category, and which runs
- * were hit by headless Chromium's paint stall (docs/decisions.md "Lighthouse scores in the
+ * were hit by headless Chromium's paint stall (docs/decisions/pages.md "Lighthouse scores in the
  * bench").
  *
  * The stall: in headless runs, viz sometimes withholds BeginFrames from the page for a whole

@@ -2,8 +2,8 @@
  * The phone-CPU figures of `npm run bench` (scripts/bench-phone-cpu.ts), pure: a page load in
  * Chromium with its CPU slowed 4× through the DevTools protocol (Lighthouse's mobile factor),
  * measured on the main thread itself rather than simulated. Lighthouse's score swings 15–25
- * points between runs of one build on this machine (docs/decisions.md "Lighthouse scores in the
- * bench"); these figures move with the page's own work.
+ * points between runs of one build on this machine (docs/decisions/pages.md "Lighthouse scores in
+ * the bench"); these figures move with the page's own work.
  */
 import { median } from './report'
 
