@@ -35,8 +35,8 @@ const ROOT = resolve(__dirname, '..')
 const LOG_DIR = join(tmpdir(), 'spot-bench')
 const SITE_PORT = BENCH_PORTS.site
 const BASELINE_PORT = BENCH_PORTS.baseline
-/** The floor's `next start`; the next port after the baseline's (scripts/support/ports.ts has no entry for it yet). */
-const FLOOR_PORT = BENCH_PORTS.baseline + 1
+/** The floor's `next start` (a bare Next page: the Lighthouse goals are ratios to it). */
+const FLOOR_PORT = BENCH_PORTS.floor
 /** Lighthouse's interleaved rounds here: at least 5, as issue #26 asks (BENCH_LIGHTHOUSE_ROUNDS may ask for more). */
 const MIN_LIGHTHOUSE_ROUNDS = 5
 const PAIR_PAGE = '/en/trade/spot/BTC/USDT'

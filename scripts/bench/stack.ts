@@ -96,8 +96,8 @@ export async function startSite(root: string, port: number, env: NodeJS.ProcessE
   return ready(started, port, readyPath)
 }
 
-/** The floor of a bench part run alone: the next port of E2E_PORT_OFFSET=170's range, after the site and the simulator. */
-export const ALONE_FLOOR_PORT = BENCH_LIGHTHOUSE_PORTS.sim.fastPath + 1
+/** The floor of a bench part run alone, in E2E_PORT_OFFSET=170's range. */
+export const ALONE_FLOOR_PORT = BENCH_LIGHTHOUSE_PORTS.floor
 
 /**
  * A bench part run alone (scripts/bench-lighthouse.ts, ./interactions.ts): the simulator and the

@@ -1,8 +1,8 @@
 import { DEFAULT_SIM_PORTS } from '../../simulator/contract'
 import { BENCH_ABUSE_PORTS, BENCH_LIGHTHOUSE_PORTS, BENCH_PORTS, DEMO_PORTS, e2ePorts, simPortsFrom, type SimPorts } from './ports'
 
-const listeners = (ports: { site: number; sim: SimPorts; baseline?: number; hang?: number }) =>
-  [ports.site, ports.baseline, ports.hang, ...Object.values(ports.sim)].filter((port): port is number => port !== undefined)
+const listeners = (ports: { site: number; sim: SimPorts; baseline?: number; floor?: number; hang?: number }) =>
+  [ports.site, ports.baseline, ports.floor, ports.hang, ...Object.values(ports.sim)].filter((port): port is number => port !== undefined)
 
 describe('the port table', () => {
   it('lays out the simulator from its base the way the default simulator is laid out', () => {

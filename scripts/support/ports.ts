@@ -30,11 +30,11 @@ export function e2ePorts(offset: number) {
   } as const
 }
 
-/** `npm run bench`: our site, the baseline site and the simulator. */
-export const BENCH_PORTS = { site: 3300, baseline: 3301, sim: simPortsFrom(4300) } as const
+/** `npm run bench`: our site, the baseline site, the floor (a bare Next page) and the simulator. */
+export const BENCH_PORTS = { site: 3300, baseline: 3301, floor: 3302, sim: simPortsFrom(4300) } as const
 
 /** scripts/bench-abuse.ts: E2E_PORT_OFFSET=30's own range (a hung upstream, the simulator, the site). */
 export const BENCH_ABUSE_PORTS = { hang: 5300, sim: simPortsFrom(5301), site: 5306 } as const
 
-/** scripts/bench-lighthouse.ts run alone: E2E_PORT_OFFSET=170's own range (the site, the simulator). */
-export const BENCH_LIGHTHOUSE_PORTS = { site: 6700, sim: simPortsFrom(6701) } as const
+/** scripts/bench-lighthouse.ts run alone: E2E_PORT_OFFSET=170's own range (the site, the simulator, the floor). */
+export const BENCH_LIGHTHOUSE_PORTS = { site: 6700, sim: simPortsFrom(6701), floor: 6706 } as const
