@@ -18,7 +18,7 @@ describe('loadRuntimeConfig', () => {
   })
 
   it('defaults to info logs and the symbol cache under the working directory', () => {
-    expect(loadRuntimeConfig({})).toMatchObject({ logLevel: 'info', symbolCacheDir: null })
+    expect(loadRuntimeConfig({})).toMatchObject({ logLevel: 'info', symbolCacheDir: null, webVitalsSampleRate: 0.1 })
   })
 
   it('reads LOG_LEVEL and SYMBOL_CACHE_DIR', () => {
@@ -38,6 +38,16 @@ describe('loadRuntimeConfig', () => {
     const error = configError({ SYMBOL_CACHE_DIR: value })
     expect(error.variable).toBe('SYMBOL_CACHE_DIR')
     expect(error.message).toContain('must be an absolute path')
+  })
+
+  it.each([['0', 0], ['1', 1], [' 0.25 ', 0.25], ['.5', 0.5], ['1.0', 1]])('reads WEB_VITALS_SAMPLE_RATE %j as %d', (value, rate) => {
+    expect(loadRuntimeConfig({ WEB_VITALS_SAMPLE_RATE: value }).webVitalsSampleRate).toBe(rate)
+  })
+
+  it.each(['', '1.5', '-0.1', '10%', '1e-1', 'half'])('names WEB_VITALS_SAMPLE_RATE when it is %j', (value) => {
+    const error = configError({ WEB_VITALS_SAMPLE_RATE: value })
+    expect(error.variable).toBe('WEB_VITALS_SAMPLE_RATE')
+    expect(error.message).toContain('must be a number from 0 to 1')
   })
 
   it('reports a bad site variable before the server settings', () => {

@@ -25,6 +25,13 @@ const absolutePathValue = z
   .trim()
   .refine((path) => path.startsWith('/') && !path.includes('\0'), { error: 'must be an absolute path' })
 
+// A plain decimal from 0 to 1: "10%" or "1e-1" are refused rather than guessed at.
+const sampleRateValue = z
+  .string()
+  .trim()
+  .regex(/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/, { error: 'must be a number from 0 to 1' })
+  .transform(Number)
+
 /**
  * The server's settings beside the site configuration: one schema and one fallback per variable.
  * A new setting is one entry here (and its type follows).
@@ -33,6 +40,8 @@ const SERVER_SETTINGS = {
   logLevel: { variable: 'LOG_LEVEL', schema: logLevelValue, fallback: 'info' as LogLevel },
   /** null: `.next/cache/spot-symbols` under the server's working directory (server/symbols.ts). */
   symbolCacheDir: { variable: 'SYMBOL_CACHE_DIR', schema: absolutePathValue, fallback: null as string | null },
+  /** Share of page views that report web vitals (docs/decisions/client-wiring.md "Web vitals through the client monitor"). */
+  webVitalsSampleRate: { variable: 'WEB_VITALS_SAMPLE_RATE', schema: sampleRateValue, fallback: 0.1 as number },
 } satisfies Record<string, { variable: string; schema: z.ZodType<unknown, string>; fallback: unknown }>
 
 type ServerSettings = { [K in keyof typeof SERVER_SETTINGS]: (typeof SERVER_SETTINGS)[K]['fallback'] }

@@ -10,4 +10,9 @@ export interface ClientSiteConfig {
   apiHosts: ApiHosts
   fastPathHosts: readonly string[]
   fastPath: FastPathSettings
+  /**
+   * WEB_VITALS_SAMPLE_RATE (0–1): only /api/client-config sends it, so cached HTML never carries
+   * an old rate; absent, the page view is not measured.
+   */
+  webVitalsSampleRate?: number
 }

@@ -1,5 +1,6 @@
 import type { NextRequest } from 'next/server'
 import { resolveRegion } from '@/lib/regions/host'
+import { runtimeConfig } from '@/server/runtime-config'
 import { clientSiteConfig, getSiteConfig } from '@/server/site-config'
 
 export const dynamic = 'force-dynamic'
@@ -8,8 +9,10 @@ export const dynamic = 'force-dynamic'
  * The browser's network settings for the requesting host's region, read per request: cached
  * page HTML carries the values it was rendered with, and this lets ops change API hosts with a
  * restart and have every open page follow (docs/decisions/pages.md "Client config at run time").
+ * The web-vitals sample rate is sent only here, never baked into a page.
  */
 export function GET(request: NextRequest) {
   const { region } = resolveRegion({ host: request.headers.get('host'), forwardedHost: request.headers.get('x-forwarded-host') }, getSiteConfig())
-  return Response.json(clientSiteConfig(region), { headers: { 'Cache-Control': 'private, max-age=60', Vary: 'Host' } })
+  const body = { ...clientSiteConfig(region), webVitalsSampleRate: runtimeConfig().webVitalsSampleRate }
+  return Response.json(body, { headers: { 'Cache-Control': 'private, max-age=60', Vary: 'Host' } })
 }
