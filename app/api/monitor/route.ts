@@ -2,11 +2,14 @@ import type { NextRequest } from 'next/server'
 import { MAX_BATCH_BYTES, monitorBatchSchema } from '@/lib/collector/batch'
 import { MONITOR_SESSION_COOKIE, collectorKey } from '@/lib/collector/collector-key'
 import { metricLabel } from '@/lib/collector/event-names'
+import { readWebVital } from '@/lib/collector/web-vitals'
 import { BodyTooLargeError, readCapped } from '@/lib/http/body'
+import { resolveRegion } from '@/lib/regions/host'
 import { declaredTooLarge } from '@/lib/x-api/body'
 import { metrics } from '@/server/observability'
 import { monitorCollector } from '@/server/monitor-collector'
 import { getSiteConfig } from '@/server/site-config'
+import { observeWebVital } from '@/server/web-vitals-metrics'
 
 export const dynamic = 'force-dynamic'
 
@@ -58,9 +61,13 @@ export async function POST(request: NextRequest) {
   }
 
   const { events, dropped } = parsed.data
+  // Web vitals are labelled with the region of the host the beacon went to, never one the body names.
+  const { region } = resolveRegion({ host: request.headers.get('host'), forwardedHost: request.headers.get('x-forwarded-host') }, getSiteConfig())
   const labels = events.map((event) => {
     const code = metricLabel(event)
     metrics.monitorEvents.inc({ type: event.type, code })
+    const vital = readWebVital(event)
+    if (vital) observeWebVital(vital, region)
     return `${event.type}:${code}`
   })
   collector.accepted(labels, dropped ?? 0)
