@@ -80,6 +80,17 @@ function registerRedisMetrics(link: RedisLink) {
   return true
 }
 
+/**
+ * Fleet mode's part of readiness: 'connecting' until the link made at start has connected or has
+ * tried for its settle time (a few seconds: Redis down never keeps an instance out); null without a fleet.
+ */
+export function redisSettled(config: SiteConfig): 'connected' | 'connecting' | 'unavailable' | null {
+  const link = fleetLink(config)
+  if (!link) return null
+  const { settled, connected } = link.status()
+  return !settled ? 'connecting' : connected ? 'connected' : 'unavailable'
+}
+
 /** What /api/health says about Redis: null without a fleet; degraded when it is not in use. */
 export function redisHealth(config: SiteConfig) {
   const link = fleetLink(config)

@@ -33,7 +33,11 @@ function createBreaker({ threshold = 3, cooldownMs = 1000, now = Date.now } = {}
       const recovered = openUntil !== 0
       openUntil = 0
       probing = false
-      if (recovered) for (const fn of listeners) Promise.resolve().then(fn).catch(() => {})
+      if (recovered) this.recovered()
+    },
+    /** Runs the write-backs (a closed breaker after an open one, or the first connection). */
+    recovered() {
+      for (const fn of listeners) Promise.resolve().then(fn).catch(() => {})
     },
     failed(kind) {
       counts[kind] += 1
@@ -52,8 +56,13 @@ function createBreaker({ threshold = 3, cooldownMs = 1000, now = Date.now } = {}
  * undefined when the breaker is open, the client is offline, the command fails or takes longer
  * than timeoutMs. The client queues nothing while offline (a command would otherwise wait for
  * the reconnection) and reconnects in the background, at most every 2 s.
+ *
+ * It connects as it is made (at server start, server/fleet.ts). Until the first connection a
+ * command is skipped without counting against the breaker, so the start leaves it closed; the
+ * link is `settled` once connected or after `settleMs` of trying, and /api/ready waits for that
+ * (docs/decisions/fleet.md "A new instance reads the shared cache from its first request").
  */
-function createRedisLink({ url, timeoutMs = 50, threshold, cooldownMs, now, createClient, log = () => {} }) {
+function createRedisLink({ url, timeoutMs = 50, settleMs = 3000, threshold, cooldownMs, now = Date.now, createClient, log = () => {} }) {
   const make = createClient ?? require('redis').createClient
   const client = make({
     url,
@@ -68,15 +77,23 @@ function createRedisLink({ url, timeoutMs = 50, threshold, cooldownMs, now, crea
     if (message !== lastError) log('warn', { err: message }, 'redis unavailable')
     lastError = message
   })
+  const madeAt = now()
+  let everReady = false
+  let skippedBeforeReady = false
   client.on('ready', () => {
     if (lastError !== null) log('info', {}, 'redis connected')
     lastError = null
+    if (everReady) return
+    everReady = true
+    // What was made while connecting goes to Redis now, as after an outage.
+    if (skippedBeforeReady) breaker.recovered()
   })
   let closed = false
   client.connect().catch(() => {})
 
   async function run(fn) {
-    if (closed || !breaker.admit()) {
+    if (closed || (!everReady && !client.isReady) || !breaker.admit()) {
+      if (!everReady) skippedBeforeReady = true
       breaker.counts.skipped += 1
       return undefined
     }
@@ -103,7 +120,14 @@ function createRedisLink({ url, timeoutMs = 50, threshold, cooldownMs, now, crea
     run,
     onRecovered: breaker.onRecovered,
     /** For /api/health and /api/metrics. */
-    status: () => ({ breaker: breaker.state(), connected: client.isReady, lastError, counts: { ...breaker.counts } }),
+    status: () => ({
+      breaker: breaker.state(),
+      connected: client.isReady,
+      /** Connected once, or tried for settleMs: the instance may take traffic. */
+      settled: everReady || now() - madeAt >= settleMs,
+      lastError,
+      counts: { ...breaker.counts },
+    }),
     async close() {
       closed = true
       try {

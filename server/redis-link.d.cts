@@ -4,6 +4,8 @@ export type BreakerState = 'closed' | 'open' | 'half-open'
 export interface RedisLinkStatus {
   breaker: BreakerState
   connected: boolean
+  /** Connected once, or tried for settleMs since the link was made (readiness waits for it). */
+  settled: boolean
   lastError: string | null
   counts: { ok: number; failed: number; timeout: number; skipped: number; opened: number }
 }
@@ -14,7 +16,7 @@ export interface RedisLink {
   close(): Promise<void>
 }
 type Log = (level: 'warn' | 'info', detail: Record<string, unknown>, message: string) => void
-export function createRedisLink(options: { url: string; timeoutMs?: number; threshold?: number; cooldownMs?: number; now?: () => number; createClient?: unknown; log?: Log }): RedisLink
+export function createRedisLink(options: { url: string; timeoutMs?: number; settleMs?: number; threshold?: number; cooldownMs?: number; now?: () => number; createClient?: unknown; log?: Log }): RedisLink
 export function processRedisLink(settings: { redisUrl: string; timeoutMs: number }, log?: Log): RedisLink
 export function writeIfNewer(
   client: RedisClientType,

@@ -1,3 +1,5 @@
+import { redisSettled } from '@/server/fleet'
+import { getSiteConfig } from '@/server/site-config'
 import { symbolListStatus } from '@/server/symbols'
 
 export const dynamic = 'force-dynamic'
@@ -5,13 +7,19 @@ export const dynamic = 'force-dynamic'
 /**
  * Readiness: 200 when every enabled region has a usable symbol list (live, or a cached copy),
  * 503 otherwise. An upstream outage the cache covers keeps the instance in the load balancer
- * (docs/decisions/pages.md "Health, liveness and readiness").
+ * (docs/decisions/pages.md "Health, liveness and readiness"). In fleet mode it also waits, a few
+ * seconds at most, for the Redis link made at start, so the first page a balancer sends is read
+ * from the shared cache (docs/decisions/fleet.md "A new instance reads the shared cache from its first request").
  */
 export async function GET() {
   const lists = await symbolListStatus('ready')
   const missing = Object.entries(lists)
     .filter(([, list]) => !list.usable)
     .map(([region]) => region)
-  const ready = missing.length === 0
-  return Response.json({ status: ready ? 'ready' : 'not-ready', missing }, { status: ready ? 200 : 503, headers: { 'Cache-Control': 'no-store' } })
+  const redis = redisSettled(getSiteConfig())
+  const ready = missing.length === 0 && redis !== 'connecting'
+  return Response.json(
+    { status: ready ? 'ready' : 'not-ready', missing, ...(redis ? { redis } : {}) },
+    { status: ready ? 200 : 503, headers: { 'Cache-Control': 'no-store' } },
+  )
 }
