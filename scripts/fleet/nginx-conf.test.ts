@@ -26,6 +26,7 @@ describe('renderNginxConf (deploy/nginx.conf.template)', () => {
     expect(conf).not.toMatch(/\{\{[A-Z_]+\}\}/)
     expect(conf).toContain('server 127.0.0.1:6402 max_fails=1 fail_timeout=5s;')
     expect(conf).toContain('server_name localhost hk.localhost;')
+    expect(conf).toContain('proxy_hide_header X-Middleware-Rewrite;')
     const result = check(conf)
     expect(result.stderr).toBe('')
     expect(result.status).toBe(0)

@@ -18,6 +18,7 @@ import { pageAlternates, absoluteUrl } from '@/server/seo'
 import { resolveSiteContext, type SiteContext } from '@/server/site-config'
 import { getSymbolList } from '@/server/symbols'
 import { getTickers } from '@/server/market'
+import { forgetUnconfirmedPair, noteUnconfirmedPair } from '@/server/unconfirmed-pairs'
 import { pairJsonLd } from '@/server/json-ld'
 
 // ISR (docs/decisions/pages.md "What the build prerenders"): prerendered for the most traded pairs, the rest on first request, then cached.
@@ -35,12 +36,12 @@ export async function generateStaticParams({ params }: { params: { region: strin
 }
 
 /**
- * The pair, or a decision: a 404 only when a live list says the pair does not exist; a 308 to
- * the canonical path when the URL spells a real pair's names in another letter case. Neither
- * answer is stored (docs/decisions/pages.md "Only 200 pages are stored"). When the list is a cached
- * copy or the built-in sample, "not in this list" proves nothing, so the render fails instead —
- * ISR then keeps serving the last good page rather than replacing it with a 404
- * (docs/decisions/pages.md "Pair pages and stale data").
+ * The pair, or a decision: a 404 when a live list says the pair does not exist; a 308 to the
+ * canonical path when the URL spells a real pair's names in another letter case. Neither answer
+ * is stored (docs/decisions/pages.md "Only 200 pages are stored"). When the list is a cached copy
+ * or the built-in sample, "not in this list" proves nothing: the pair is noted, and the not-found
+ * answer leaves the server as a 503 with Retry-After (server/page-responses.ts); ISR keeps any
+ * last good page, as a 404 replaces nothing (docs/decisions/pages.md "Pair pages and stale data").
  */
 async function loadPair(site: SiteContext, base: string, quote: string) {
   const list = await getSymbolList(site.region, site.language)
@@ -48,9 +49,8 @@ async function loadPair(site: SiteContext, base: string, quote: string) {
   const pair = findPair(list, wanted.base, wanted.quote)
   if (pair && !isCanonicalSpelling(pair, wanted.base, wanted.quote)) permanentRedirect(`/${site.language.code}${pairPath(pair)}`)
   if (pair) return { list, pair }
-  if (isStale(list.provenance)) {
-    throw new Error(`pair ${base}/${quote} not in the ${list.provenance.source} list; keeping the last good page`)
-  }
+  if (isStale(list.provenance)) noteUnconfirmedPair(site.region.id, site.language.code, base, quote, list.provenance.source)
+  else forgetUnconfirmedPair(site.region.id, site.language.code, base, quote)
   notFound()
 }
 
