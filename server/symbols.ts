@@ -9,9 +9,13 @@ import { processSingleton } from './global'
 import { runtimeConfig } from './runtime-config'
 import { getSiteConfig } from './site-config'
 import { fleetLink } from './fleet'
+import { metrics } from './observability'
 import { createPairListService } from './pair-list-service'
+import { registerPairListGauges } from './pair-list-metrics'
 import { createRedisListStore } from './pair-list-shared'
 import type { RegionListStatus } from './pair-list-status'
+
+const enabledRegions = () => Object.values(getSiteConfig().regions).filter((region) => region.enabled)
 
 /**
  * The process-wide pair-list service every page, route and health check shares; in fleet mode
@@ -20,10 +24,12 @@ import type { RegionListStatus } from './pair-list-status'
  */
 const service = processSingleton('symbols', () => {
   const link = fleetLink(getSiteConfig())
-  return createPairListService({
+  const created = createPairListService({
     dir: runtimeConfig().symbolCacheDir ?? join(process.cwd(), '.next', 'cache', 'spot-symbols'),
     shared: link ? createRedisListStore(link, 'spot:lists:v1') : undefined,
   })
+  registerPairListGauges(() => Object.fromEntries(enabledRegions().map((region) => [region.id, created.status(region)])))
+  return created
 })
 
 /**
@@ -50,13 +56,17 @@ export function getSymbolList(region: RegionConfig, language: Language): Promise
  * "Health, liveness and readiness").
  */
 export async function symbolListStatus(check: keyof typeof CHECK_BUDGET_MS): Promise<Record<string, RegionListStatus>> {
-  const regions = Object.values(getSiteConfig().regions).filter((region) => region.enabled)
+  const regions = enabledRegions()
   const asks = regions.flatMap((region) =>
     (check === 'ready' ? [region.defaultLanguage] : service.dueLanguages(region)).map((code) => service.getSymbolList(region, LANGUAGES[code])),
   )
   // Past the budget the probe answers with what it has; the lists asked for go on loading.
   await withPatience(Promise.all(asks), CHECK_BUDGET_MS[check], () => [])
-  return Object.fromEntries(regions.map((region) => [region.id, service.status(region)]))
+  const lists = Object.fromEntries(regions.map((region) => [region.id, service.status(region)]))
+  // The pair-list half of /api/ready (every enabled region usable), kept for /api/metrics; the
+  // few seconds it may also wait for Redis at start are below any alert's time.
+  if (check === 'ready') metrics.ready.set(Object.values(lists).every((list) => list.usable) ? 1 : 0)
+  return lists
 }
 
 /** Whether the main region's upstream gives a live list right now (build-time prerender gate). */
