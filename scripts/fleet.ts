@@ -1,23 +1,27 @@
 /**
- * `npm run fleet`: the simulator, Redis, three `next start` instances of one build and nginx in
- * front, on this machine (README "Fleet"). Builds first unless FLEET_SKIP_BUILD=1 and a build
- * exists. Prints the URLs; Ctrl-C stops everything.
+ * `npm run fleet`: the simulator, Redis, three `next start` instances of one build, nginx in
+ * front and Prometheus beside them, on this machine (README "Fleet", "Operating the fleet").
+ * Builds first unless FLEET_SKIP_BUILD=1 and a build exists. Prints the URLs; Ctrl-C stops
+ * everything.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startSimulator } from '../simulator/http/server'
 import { assertFree } from './bench/stack'
 import { startFleet } from './fleet/fleet'
+import { speedupFrom, startPrometheus } from './fleet/prometheus'
 
 const root = process.cwd()
 // Its own ports, so `npm run demo` (3000, 4009–4013) and the e2e run can keep running beside it.
 const base = Number(process.env.FLEET_PORT ?? 3080)
-const ports = { nginx: base, instances: [base + 1, base + 2, base + 3], redis: base + 3300 }
+const ports = { nginx: base, instances: [base + 1, base + 2, base + 3], redis: base + 3300, prometheus: base + 10 }
 const simPorts = { admin: 4080, main: 4081, alt1: 4082, alt2: 4083, fastPath: 4084 }
 
 async function main() {
-  await assertFree(ports.nginx, ...ports.instances, ports.redis, ...Object.values(simPorts))
+  await assertFree(ports.nginx, ...ports.instances, ports.redis, ports.prometheus, ...Object.values(simPorts))
+  const speedup = speedupFrom(process.env)
   const sim = await startSimulator({ ports: simPorts, allowedOrigins: [`http://localhost:${ports.nginx}`, `http://*.localhost:${ports.nginx}`] })
   const stopSim = () => sim.close()
   if (!(process.env.FLEET_SKIP_BUILD === '1' && existsSync(join(root, '.next', 'BUILD_ID')))) {
@@ -38,10 +42,18 @@ async function main() {
     await stopSim()
     throw error
   })
+  const promDir = mkdtempSync(join(tmpdir(), 'spot-prometheus-'))
+  const logDir = join(root, '.fleet-logs')
+  const instances = ports.instances.map((p) => `127.0.0.1:${p}`)
+  const prometheus = await startPrometheus({ root, dir: promDir, logDir, port: ports.prometheus, instances, speedup }).catch((error: unknown) => {
+    console.error(`prometheus: ${error instanceof Error ? error.message : error}`)
+    return undefined
+  })
   console.log(`\nsimulator: main ${sim.urls.main}, admin ${sim.urls.admin}`)
   console.log(`redis:     redis://127.0.0.1:${ports.redis}`)
   console.log(`instances: ${ports.instances.map((p) => `http://127.0.0.1:${p}`).join(', ')} (TRUST_PROXY=true: reach them through nginx)`)
   console.log(`logs:      ${join(root, '.fleet-logs')}`)
+  console.log(prometheus ? `prometheus: ${prometheus.url}/alerts (deploy/alerts.yml${speedup > 1 ? `, durations ÷ ${speedup}` : ''})` : 'prometheus: not started (apt-get install prometheus)')
   console.log('\nOpen the regional sites (nginx):')
   for (const [id, url] of Object.entries(fleet.urls)) console.log(`  ${id.padEnd(5)} ${url}/`)
   console.log('\nCtrl-C stops everything.')
@@ -49,6 +61,8 @@ async function main() {
   const stop = async () => {
     if (stopping) return
     stopping = true
+    await prometheus?.stop()
+    rmSync(promDir, { recursive: true, force: true })
     await fleet.stop()
     await stopSim()
     process.exit(0)
