@@ -160,3 +160,49 @@ test('one instance killed during load: nginx routes around it, no failures beyon
   const after = await Promise.all(Array.from({ length: 12 }, (_, i) => get(targets[i % targets.length]!.host, targets[i % targets.length]!.path)))
   expect(after.map((r) => r.status)).toEqual(after.map(() => 200))
 })
+
+test('Prometheus beside the fleet: the pair-list alert fires while the upstream\'s lists fail and resolves after', async () => {
+  test.setTimeout(150_000)
+  const { mkdtempSync, rmSync } = await import('node:fs')
+  const { tmpdir } = await import('node:os')
+  const { join } = await import('node:path')
+  const { startPrometheus } = await import('../scripts/fleet/prometheus')
+  const { clearFaults, setFaults } = await import('./support/sim')
+  // deploy/alerts.yml ÷ 30 (FLEET_ALERT_SPEEDUP, README "Operating the fleet"): `for: 5m` is 10 s,
+  // the [5m] window 10 s, scrapes and evaluations every second. Port: base + 6 of this run's range.
+  const speedup = 30
+  const forMs = (5 * 60_000) / speedup
+  const dir = mkdtempSync(join(tmpdir(), 'spot-prometheus-'))
+  const prometheus = await startPrometheus({ root: process.cwd(), dir, logDir: join('test-results', 'fleet-logs'), port: FLEET_PORTS.nginx + 6, instances: FLEET_PORTS.instances.map((p) => `127.0.0.1:${p}`), speedup })
+  expect(prometheus, 'prometheus is not installed (apt-get install prometheus)').toBeDefined()
+  const alert = async (name: string) => {
+    const answer = (await (await fetch(`${prometheus!.url}/api/v1/alerts`)).json()) as { data: { alerts: { labels: Record<string, string>; state: string }[] } }
+    return answer.data.alerts.filter((a) => a.labels.alertname === name).map((a) => a.state)
+  }
+  // What a load balancer does: /api/ready on every instance each half second, so refreshes run.
+  let probing = true
+  const probes = (async () => {
+    while (probing) {
+      await Promise.all(FLEET_PORTS.instances.map((port) => get('localhost', '/api/ready', port).catch(() => undefined)))
+      await sleep(500)
+    }
+  })()
+  const down = { kind: 'status', status: 503 } as const
+  try {
+    expect(await alert('SpotPairListFailures')).toEqual([])
+    const faultAt = Date.now()
+    await setFaults((['symbol_list_v3', 'symbol_list_all', 'symbol_list_v2'] as const).map((endpoint) => ({ host: '*' as const, endpoint, fault: down })))
+    // Pending from the first failed refresh (the 10 s reuse window, a scrape, an evaluation), firing `for:` later.
+    await expect(async () => expect(await alert('SpotPairListFailures')).toContain('firing')).toPass({ timeout: 10_000 + forMs + 10_000, intervals: [500] })
+    test.info().annotations.push({ type: 'firing after', description: `${Date.now() - faultAt} ms (for: ${forMs} ms)` })
+    await clearFaults()
+    // The next refresh succeeds (back-off ≤ 10 s), then the 10 s window empties.
+    await expect(async () => expect(await alert('SpotPairListFailures')).toEqual([])).toPass({ timeout: 10_000 + 2 * forMs + 10_000, intervals: [500] })
+  } finally {
+    probing = false
+    await probes
+    await clearFaults()
+    await prometheus?.stop()
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
