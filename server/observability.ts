@@ -26,6 +26,7 @@ export const metrics = processSingleton('metrics', () => {
     }),
     cacheAge: new Gauge({ name: 'spot_symbol_cache_age_seconds', help: 'Age of the pair list pages are rendered from', labelNames: ['region'], registers: [registry] }),
     stalePages: new Counter({ name: 'spot_stale_pages_total', help: 'Pages rendered from a cached or built-in pair list', labelNames: ['region', 'source'], registers: [registry] }),
+    unconfirmedPairs: new Counter({ name: 'spot_unconfirmed_pair_pages_total', help: 'Pair pages answered 503 with Retry-After: the pair is not in the cached or built-in list in use, so it may exist', labelNames: ['region', 'source'], registers: [registry] }),
     crossApiRequests: new Counter({ name: 'spot_x_api_requests_total', help: 'Browser API proxy (/x-api) requests by outcome', labelNames: ['outcome'], registers: [registry] }),
     monitorBatches: new Counter({ name: 'spot_client_monitor_batches_total', help: 'Client monitor batches by outcome: accepted, or why they were dropped', labelNames: ['outcome'], registers: [registry] }),
     monitorEvents: new Counter({ name: 'spot_client_monitor_events_total', help: 'Client monitor entries received by the collector', labelNames: ['type', 'code'], registers: [registry] }),
