@@ -1,20 +1,32 @@
 /**
- * Moving prices: a pure function of (seed, pair, clock). Each pair's price is its reference price
- * (from the pair's own limits) times a sum of three seeded waves (hours, tens of minutes, tens of
- * seconds), so tickers, klines and the public websocket agree for any clock reading, and a test
- * that moves the clock sees the price move without any timer.
+ * Moving prices: a pure function of (seed, pair, clock), so tickers, klines and the public
+ * websocket agree for any clock reading, and a test that moves the clock sees the price move
+ * without any timer.
+ *
+ * The log-price is a bounded random walk. Every ANCHOR_S seconds (about 12 days) it is pinned to a
+ * seeded level around the pair's reference price; between two anchors it is a Brownian bridge
+ * drawn by midpoint displacement down to one second, and linear within the second. A node's value
+ * depends only on the nodes that bracket it, so the price at any instant costs ANCHOR_LEVELS
+ * hashes, and the walk is the same whichever instants were asked before. The independent anchors
+ * pull the walk back (a stationary spread of about σ·√(ANCHOR_S/2)); a tanh caps it at BOUND
+ * spreads. σ is per pair: majors calm, small coins and memes wild, leveraged tokens 3× their
+ * underlying, stablecoins almost still.
  */
 import type { FullPair } from './pairs'
 import { decimalsOf } from './decimals'
-import { mulberry32, subSeed } from './prng'
+import { hashUnit, subSeed } from './prng'
+import { LISTED_TOKENS } from './tokens'
 
-const WAVES = [
-  { periodMs: 6 * 3_600_000, amplitude: 0.04 },
-  { periodMs: 37 * 60_000, amplitude: 0.012 },
-  { periodMs: 53_000, amplitude: 0.003 },
-]
 export const DAY_MS = 86_400_000
-/** Samples per window for high/low: enough to see the waves without costing much. */
+const DAY_S = 86_400
+/** Halvings from one anchor gap down to one second: the price moves every second (the websocket's push). */
+const ANCHOR_LEVELS = 20
+const ANCHOR_S = 2 ** ANCHOR_LEVELS
+/** The walk never strays more than this many stationary spreads from the reference price. */
+const BOUND = 3
+/** A uniform draw in [-1, 1) has variance 1/3: this makes it unit variance. */
+const UNIT = Math.sqrt(3)
+/** Samples per window for high/low: enough to see the walk's swings without costing much. */
 const SAMPLES = 48
 
 export interface PricePath {
@@ -23,8 +35,8 @@ export interface PricePath {
   /** The price at `t` as a decimal string at the pair's price step. */
   text(value: number): string
   step: number
-  high(from: number, to: number): number
-  low(from: number, to: number): number
+  /** The highest and lowest price sampled between `from` and `to`. */
+  range(from: number, to: number): { high: number; low: number }
 }
 
 /** minTradeAmount / minTradeQuantity is about one price (data.ts builds the quantity from it). */
@@ -33,22 +45,64 @@ function referencePrice(pair: FullPair): number {
   return Number.isFinite(p) && p > 0 ? p : 1
 }
 
+const FIAT = new Set(['EUR', 'TRY', 'BRL'])
+/** A token's rank in market-cap order; a token the list does not know (new, test) is a small one. */
+const rankOf = (tokenId: string) => {
+  const i = LISTED_TOKENS.findIndex((t) => t.id === tokenId)
+  return i < 0 ? 150 : i
+}
+
+/** The daily standard deviation of a pair's log-price: 2 % for BTC up to about 8 % for a small meme coin. */
+export function dailyVolatility(pair: FullPair): number {
+  if (pair.tags.includes('stablecoin')) return FIAT.has(pair.quoteTokenId) ? 0.005 : 0.0005
+  const token = pair.ltUnderlying ?? pair.baseTokenId
+  const sigma = (0.02 + 0.035 * Math.min(1, rankOf(token) / 100)) * (pair.tags.includes('meme') ? 1.4 : 1)
+  return pair.ltUnderlying ? 3 * sigma : sigma
+}
+
 export function pricePath(seed: number, pair: FullPair): PricePath {
-  const rng = mulberry32(subSeed(seed, 'price', pair.symbolId))
-  const phases = WAVES.map(() => rng() * 2 * Math.PI)
+  const stream = subSeed(seed, 'walk', pair.symbolId)
+  const perSecond = dailyVolatility(pair) ** 2 / DAY_S
+  const spread = Math.sqrt((perSecond * ANCHOR_S) / 2)
+  const anchor = (s: number) => UNIT * spread * hashUnit(stream, s)
+  // A Brownian bridge's midpoint is the mean of its ends plus a draw with a quarter of the gap's variance.
+  const midpointSpread = Array.from({ length: ANCHOR_LEVELS }, (_, level) => UNIT * Math.sqrt((perSecond * 2 ** (ANCHOR_LEVELS - level)) / 4))
+  /** The walk (log deviation from the reference) at `t` ms: anchors, then halving down to the second around t. */
+  const walk = (t: number) => {
+    const s = t / 1000
+    let lo = Math.floor(s / ANCHOR_S) * ANCHOR_S
+    let half = ANCHOR_S / 2
+    let vlo = anchor(lo)
+    let vhi = anchor(lo + ANCHOR_S)
+    for (let level = 0; level < ANCHOR_LEVELS; level++, half /= 2) {
+      const mid = lo + half
+      const vmid = (vlo + vhi) / 2 + (midpointSpread[level] ?? 0) * hashUnit(stream, mid)
+      if (s < mid) vhi = vmid
+      else {
+        lo = mid
+        vlo = vmid
+      }
+    }
+    return vlo + (vhi - vlo) * (s - lo)
+  }
   const p0 = referencePrice(pair)
+  const limit = BOUND * spread
   const decimals = decimalsOf(pair.minPricePrecision)
   const step = 10 ** -decimals
-  const at = (t: number) => {
-    const f = WAVES.reduce((sum, w, i) => sum + w.amplitude * Math.sin((2 * Math.PI * t) / w.periodMs + (phases[i] ?? 0)), 0)
-    return Math.max(step, Math.round((p0 * Math.exp(f)) / step) * step)
-  }
-  const samples = (from: number, to: number) => Array.from({ length: SAMPLES + 1 }, (_, i) => at(from + ((to - from) * i) / SAMPLES))
+  const at = (t: number) => Math.max(step, Math.round((p0 * Math.exp(limit * Math.tanh(walk(t) / limit))) / step) * step)
   return {
     at,
     step,
     text: (value) => value.toFixed(Math.min(decimals, 20)),
-    high: (from, to) => Math.max(...samples(from, to)),
-    low: (from, to) => Math.min(...samples(from, to)),
+    range(from, to) {
+      let high = -Infinity
+      let low = Infinity
+      for (let i = 0; i <= SAMPLES; i++) {
+        const p = at(from + ((to - from) * i) / SAMPLES)
+        high = Math.max(high, p)
+        low = Math.min(low, p)
+      }
+      return { high, low }
+    },
   }
 }

@@ -37,3 +37,15 @@ export function randomDigits(rng: () => number, length: number): string {
   for (let i = 0; i < length; i++) out += String(randomInt(rng, 0, 9))
   return out
 }
+
+/**
+ * A float in [-1, 1) for the integer `n` of the stream `seed`, with no state: the price walk asks
+ * for one node of its path at any time without drawing the nodes before it (murmur3's finaliser).
+ */
+export function hashUnit(seed: number, n: number): number {
+  let h = (seed ^ Math.imul(n >>> 0, 0x9e3779b1) ^ Math.imul(Math.floor(n / 4294967296) >>> 0, 0x85ebca6b)) >>> 0
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b)
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35)
+  h ^= h >>> 16
+  return (h >>> 0) / 2147483648 - 1
+}

@@ -26,12 +26,13 @@ export function tickerOf(seed: number, pair: FullPair, now: number): Json {
   const path = pricePath(seed, pair)
   const last = path.at(now)
   const prev = path.at(now - DAY_MS)
+  const day = path.range(now - DAY_MS, now)
   const turnover = Number(pair.volume) * (1 + 0.1 * Math.sin(now / 3_600_000))
   return {
     symbol: pair.symbolId,
     bid1Price: path.text(last), bid1Size: '1.5', ask1Price: path.text(last + path.step), ask1Size: '2.25',
     lastPrice: path.text(last), prevPrice24h: path.text(prev), price24hPcnt: ((last - prev) / prev).toFixed(4),
-    highPrice24h: path.text(Math.max(last, path.high(now - DAY_MS, now))), lowPrice24h: path.text(Math.min(last, path.low(now - DAY_MS, now))),
+    highPrice24h: path.text(Math.max(last, day.high)), lowPrice24h: path.text(Math.min(last, day.low)),
     turnover24h: turnover.toFixed(4), volume24h: (turnover / last).toFixed(4), usdIndexPrice: path.text(last),
   }
 }
@@ -51,7 +52,8 @@ export function candle(seed: number, pair: FullPair, start: number, ms: number, 
   const open = path.at(start)
   const close = path.at(end)
   const turnover = (Number(pair.volume) * (end - start)) / DAY_MS
-  return [String(start), path.text(open), path.text(Math.max(open, close, path.high(start, end))), path.text(Math.min(open, close, path.low(start, end))), path.text(close), (turnover / close).toFixed(4), turnover.toFixed(4)]
+  const { high, low } = path.range(start, end)
+  return [String(start), path.text(open), path.text(Math.max(open, close, high)), path.text(Math.min(open, close, low)), path.text(close), (turnover / close).toFixed(4), turnover.toFixed(4)]
 }
 
 export function klineAnswer(seed: number, feed: FeedState, query: URLSearchParams, now: number): Json {
