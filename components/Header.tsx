@@ -4,6 +4,8 @@ import { useState } from 'react'
 import { useTranslations } from 'next-intl'
 import { LanguageSwitcher, type LanguageOption } from './LanguageSwitcher'
 import { ThemeSwitch } from './ThemeSwitch'
+import { UpDownSwitch } from './market/UpDownSwitch'
+import type { UpDown } from '@/lib/market-data/updown'
 import { NetworkPanel } from './network/NetworkPanel'
 import { ProfileBadge } from './account/ProfileBadge'
 import { useHydrated } from './useHydrated'
@@ -11,8 +13,10 @@ import { useHydrated } from './useHydrated'
 /**
  * On a phone the tools fold behind a menu button (docs/decisions/pages.md "Header on phones"); from
  * 720 px they sit in the bar and the button is hidden. Both layouts are CSS, so nothing moves.
+ * The tools are the page's settings: the rise/fall colours sit beside the theme, where a phone
+ * user looks for a preference, not above the pair's price.
  */
-export function Header({ lang, languages }: { lang: string; languages: LanguageOption[] }) {
+export function Header({ lang, languages, upDown }: { lang: string; languages: LanguageOption[]; upDown: UpDown }) {
   const t = useTranslations('Header')
   const hydrated = useHydrated()
   const [open, setOpen] = useState(false)
@@ -32,6 +36,7 @@ export function Header({ lang, languages }: { lang: string; languages: LanguageO
         <NetworkPanel />
         <LanguageSwitcher current={lang} languages={languages} />
         <ThemeSwitch />
+        <UpDownSwitch regionDefault={upDown} />
       </div>
     </header>
   )

@@ -51,6 +51,31 @@ test('phone: header tools fold behind the menu; controls are at least 44 px tall
   await context.close()
 })
 
+// Every control in the header, links included, is a 44 × 44 target on a touch device: the short
+// "Markets" link (市場 in hk, Piyasalar in tr) as much as the buttons, on both pages, menu open.
+for (const [region, lang] of [['main', 'en'], ['hk', 'zh-HK'], ['tr', 'tr-TUR']] as const) {
+  test(`phone, ${region} ${lang}: every header link and control is at least 44 × 44 px`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true })
+    const page = await context.newPage()
+    for (const path of [PAGES.markets, PAGES.pair]) {
+      await page.goto(`${regionOrigin(region)}/${lang}${path}`)
+      const toggle = page.getByTestId('menu-toggle')
+      await expect(toggle).toBeEnabled()
+      await toggle.click()
+      await expect(page.getByTestId('updown-switch')).toBeVisible()
+      const targets = page.locator('.site-header').locator('a, button, select, summary')
+      const boxes = await targets.evaluateAll((elements) =>
+        elements
+          .filter((el) => el.getClientRects().length > 0 && !el.classList.contains('skip')) // the skip link shows on focus only
+          .map((el) => { const r = el.getBoundingClientRect(); return { target: (el.textContent ?? '').trim() || el.tagName, width: Math.round(r.width), height: Math.round(r.height) } }),
+      )
+      expect(boxes.map((box) => box.target)).toContain(await page.locator('.site-header .brand').innerText())
+      for (const box of boxes) expect({ path, ...box, big: box.width >= 44 && box.height >= 44 }).toEqual({ path, ...box, big: true })
+    }
+    await context.close()
+  })
+}
+
 test('phone: the pair page opens with its name; its controls are at least 44 px tall; the shown chart interval is marked beyond colour', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true })
   const page = await context.newPage()
@@ -58,6 +83,10 @@ test('phone: the pair page opens with its name; its controls are at least 44 px 
   await expect(page.getByTestId('updown-switch')).toBeEnabled()
   // The pair's name heads the page, above its price.
   expect((await page.locator('h1').boundingBox())!.y).toBeLessThan((await page.getByTestId('last-price').boundingBox())!.y)
+  // The rise/fall colours are a setting: behind the menu with the theme, not above the price.
+  await expect(page.getByTestId('updown-switch')).toBeHidden()
+  await page.getByTestId('menu-toggle').click()
+  await expect(page.locator('#header-tools').getByTestId('updown-switch')).toBeVisible()
   const intervals = page.locator('.price-chart .intervals button')
   for (const target of [page.getByTestId('updown-switch'), intervals.first(), page.locator('.other-pairs a').first()]) {
     const box = await target.boundingBox()

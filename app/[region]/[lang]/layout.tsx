@@ -53,7 +53,7 @@ export default async function SiteLayout({ children, params }: { children: React
         <NextIntlClientProvider locale={formatLocale(site.language)} messages={pickClientMessages(messages)} timeZone="UTC">
           <FigureFormatsProvider formats={figureFormatsOf(formatLocale(site.language))}>
             <ClientRuntimeProvider site={clientSiteConfig(site.region.id)}>
-              <Header lang={site.language.code} languages={languages} />
+              <Header lang={site.language.code} languages={languages} upDown={REGION_UPDOWN[site.region.id]} />
               <main id="content">{children}</main>
               <Footer language={site.language} />
             </ClientRuntimeProvider>

@@ -5,8 +5,6 @@ import { PairDetails, PairHeading } from '@/components/pair/PairDetails'
 import { PairMarket } from '@/components/market/PairMarket'
 import { chartIntlLocale } from '@/lib/market-data/chart-locale'
 import { chartTimeFormatsOf } from '@/lib/market-data/chart-time'
-import { UpDownSwitch } from '@/components/market/UpDownSwitch'
-import { REGION_UPDOWN } from '@/lib/market-data/updown'
 import { figuresOf } from '@/lib/market-data/figures'
 import { ProvenanceBadge } from '@/components/ProvenanceBadge'
 import { OpenInApp } from '@/components/webview/OpenInApp'
@@ -86,7 +84,6 @@ export default async function PairPage({ params }: { params: Params }) {
       <PairHeading pair={pair} />
       <ProvenanceBadge provenance={list.provenance} />
       <OpenInApp symbolId={pair.symbolId} />
-      <UpDownSwitch regionDefault={REGION_UPDOWN[site.region.id]} />
       <PairMarket pair={pair} figures={figuresOf(market.tickers[pair.symbolId], pair.minPricePrecision, formatLocale(site.language))} locale={formatLocale(site.language)} chartTimes={chartTimeFormatsOf(chartIntlLocale(site.language.chartLocale))} />
       <PairDetails pair={pair} lang={site.language.code} locale={formatLocale(site.language)} related={sameCoinPairs(list, pair)} />
     </article>
