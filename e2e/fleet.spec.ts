@@ -40,6 +40,14 @@ test('nginx forwards the original host: a page through nginx is the region\'s, w
   for (const port of FLEET_PORTS.instances) expect(html).not.toContain(`:${port}`)
 })
 
+test('no answer through nginx names the internal /{region}/{lang} route (x-middleware-rewrite)', async () => {
+  for (const [host, path] of [['localhost', '/en/trade/spot/BTC/USDT'], ['hk.localhost', '/en-HK'], ['localhost', '/en/trade/spot/NOPE/USDT']] as const) {
+    const reply = await get(host, path)
+    expect(reply.status, path).toBeLessThan(500)
+    expect(reply.headers['x-middleware-rewrite'], `${host}${path}`).toBeUndefined()
+  }
+})
+
 test('nginx answers TRACE, TRACK, foreign hosts and foreign absolute-form targets itself; Next never sees them', async () => {
   expect(await rawStatus('TRACE / HTTP/1.1', 'localhost')).toBe(405)
   expect(await rawStatus('TRACK / HTTP/1.1', 'localhost')).toBe(405)
@@ -139,6 +147,25 @@ test('Redis killed during load: no failed answer; restarted: the instances share
     expect(cacheState(await get('tr.localhost', probe, B))).toBe('HIT')
   }).toPass({ timeout: 30_000 })
   expect((await get('tr.localhost', path, C)).status).toBe(200)
+})
+
+test('a freshly started instance, once ready, answers its very first page request from the shared cache', async () => {
+  needsRedis()
+  test.setTimeout(90_000)
+  const pages = freshPairs(2).map((p) => `/en/trade/spot/${p.base}/${p.quote}`)
+  for (const path of pages) expect((await get('localhost', path, A)).status).toBe(200)
+  const late = await fleet.addInstance(FLEET_PORTS.late)
+  try {
+    // What a load balancer does: no page before /api/ready says 200 (it waits for the Redis link).
+    await expect(async () => expect((await get('localhost', '/api/ready', FLEET_PORTS.late)).status).toBe(200)).toPass({ timeout: 30_000 })
+    for (const path of pages) {
+      const reply = await get('localhost', path, FLEET_PORTS.late)
+      expect(reply.status).toBe(200)
+      expect(cacheState(reply), `${path} on the new instance`).toBe('HIT')
+    }
+  } finally {
+    await late.stop()
+  }
 })
 
 // Last: it leaves the fleet one instance short.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { sim } from '../playwright.config'
+import { E2E_PORT, sim } from '../playwright.config'
 import { REGIONS, type RegionId } from '../lib/regions/regions'
 import { regionHost } from './support/hosts'
 import { getRaw, inParallel } from './support/raw-http'
@@ -61,5 +61,44 @@ test('while every pair-list endpoint fails, 200 new pages make a handful of upst
     expect((await getRaw(regionHost('main'), '/api/live')).status).toBe(200)
   } finally {
     await clearFaults()
+  }
+})
+
+test('an unknown pair while the list is a cached copy: 503 with Retry-After, not stored, counted; while it is live: 404', async ({ request }) => {
+  test.setTimeout(120_000)
+  const unknown = [
+    ['main', '/en/trade/spot/ZZ999111/USDT'],
+    ['main', '/en/trade/spot/QQQ/USDT'],
+    ['main', '/vi-VN/trade/spot/ZZ1/USDT'],
+  ] as const
+  const ask = (region: RegionId, path: string) =>
+    request.get(`http://127.0.0.1:${E2E_PORT}${path}`, { headers: { host: `${regionHost(region)}:${E2E_PORT}` }, maxRedirects: 0 })
+  const counted = async () => {
+    const text = await (await request.get(`http://127.0.0.1:${E2E_PORT}/api/metrics`)).text()
+    return [...text.matchAll(/^spot_unconfirmed_pair_pages_total\{[^}]*\} (\d+)/gm)].reduce((sum, m) => sum + Number(m[1]), 0)
+  }
+  // Live again after any earlier outage (its back-off is seconds): a live list's no is a 404.
+  await expect(async () => expect((await ask(unknown[0][0], unknown[0][1])).status()).toBe(404)).toPass({ timeout: 40_000 })
+  for (const [region, path] of unknown) expect((await ask(region, path)).status(), path).toBe(404)
+  // Down, then answering garbage: once past the reuse window the pages render from the cached copy.
+  for (const fault of [{ kind: 'refuse' }, { kind: 'retCode', code: 10006, msg: 'Too many visits' }] as const) {
+    await setFaults(LIST_ENDPOINTS.map((endpoint) => ({ host: 'main', endpoint, fault })))
+    try {
+      await expect(async () => expect((await ask(unknown[0][0], unknown[0][1])).status()).toBe(503)).toPass({ timeout: 40_000 })
+      const before = await counted()
+      for (const [region, path] of unknown) {
+        const answer = await ask(region, path)
+        expect(answer.status(), `${fault.kind} ${path}`).toBe(503)
+        expect(answer.headers()['retry-after']).toBe('60')
+        expect(answer.headers()['cache-control']).toContain('no-store')
+        // Asked again: rendered again (nothing stored), and again a 503.
+        expect((await ask(region, path)).status()).toBe(503)
+      }
+      expect(await counted()).toBe(before + 2 * unknown.length)
+      // A real pair still renders from the cached copy.
+      expect((await ask('main', '/en/trade/spot/ETH/USDT')).status()).toBe(200)
+    } finally {
+      await clearFaults()
+    }
   }
 })

@@ -96,6 +96,16 @@ test('region isolation: the same path on two hosts, HTML and RSC, never crosses 
   }
 })
 
+test('no answer names the internal /{region}/{lang} route (x-middleware-rewrite): documents, RSC, prefetches, 404s', async ({ request }) => {
+  for (const path of ['/en/trade/spot/BTC/USDT', '/en', '/en/trade/spot/NOPE/USDT', '/en/no-such-page']) {
+    for (const headers of [{}, { RSC: '1' }, { RSC: '1', 'Next-Router-Prefetch': '1' }] as Record<string, string>[]) {
+      const response = await request.get(direct(path), { headers: { ...asRegion('main'), ...headers }, maxRedirects: 0 })
+      expect(response.status(), `${path} ${JSON.stringify(headers)}`).toBeLessThan(500)
+      expect(response.headers()['x-middleware-rewrite'], `${path} ${JSON.stringify(headers)}`).toBeUndefined()
+    }
+  }
+})
+
 test('client navigation (RSC) stays on the region it started on', async ({ page }) => {
   await page.goto(`${origin('hk')}/zh-HK/trade/spot/BTC/USDT`)
   const rsc = page.waitForRequest((r) => r.headers()['rsc'] === '1')

@@ -28,6 +28,8 @@ export interface Fleet {
   urls: Record<string, string>
   instances: Started[]
   redis(): Started | undefined
+  /** One more instance on `port` (not behind nginx), as a deploy or restart starts one; live when resolved. */
+  addInstance(port: number): Promise<Started>
   stopRedis(): Promise<void>
   startRedis(): Promise<void>
   stop(): Promise<void>
@@ -82,22 +84,21 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     await redis?.stop()
     redis = undefined
   }
+  const addInstance = async (port: number) => {
+    const dir = isolatedProject()
+    projects.push(dir)
+    const one = start(`next start :${port}`, process.execPath, [NEXT_BIN, 'start', dir, '-p', String(port)], {
+      cwd: root,
+      env: { ...cleanEnv(), ...instanceEnv(options, port) },
+      output: { logFile: join(logDir, `instance-${port}.log`) },
+    })
+    started.push(one)
+    await waitForHttp(one, port, '/api/live', 60_000)
+    return one
+  }
   try {
     await startRedis()
-    const instances = await Promise.all(
-      options.instancePorts.map(async (port) => {
-        const dir = isolatedProject()
-        projects.push(dir)
-        const one = start(`next start :${port}`, process.execPath, [NEXT_BIN, 'start', dir, '-p', String(port)], {
-          cwd: root,
-          env: { ...cleanEnv(), ...instanceEnv(options, port) },
-          output: { logFile: join(logDir, `instance-${port}.log`) },
-        })
-        started.push(one)
-        await waitForHttp(one, port, '/api/live', 60_000)
-        return one
-      }),
-    )
+    const instances = await Promise.all(options.instancePorts.map(addInstance))
     for (const name of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi', 'cache']) mkdirSync(join(prefix, name), { recursive: true })
     const config = loadSiteConfig(instanceEnv(options, options.instancePorts[0]!))
     const enabled = Object.values(config.regions).filter((r) => r.enabled)
@@ -111,6 +112,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       urls,
       instances,
       redis: () => redis,
+      addInstance,
       stopRedis,
       startRedis,
       stop: async () => {
