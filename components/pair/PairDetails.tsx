@@ -5,6 +5,7 @@ import type { RelatedPair } from '@/lib/symbol-view/related'
 import { pairPath } from '@/lib/symbol-view/pairs'
 import { PairIcon } from './PairIcon'
 import { formatPercent } from '../format'
+import { formatDecimal } from '@/lib/market-data/format'
 
 /** The pair's name and marks, the page's heading: first on the page, above its price. A server component. */
 export async function PairHeading({ pair }: { pair: DerivedSymbol }) {
@@ -30,17 +31,19 @@ export async function PairDetails({ pair, lang, locale, related = [] }: { pair: 
   const t = await getTranslations('Pair')
   const tm = await getTranslations('Markets')
   const decimals = (count: number) => t('decimals', { count })
+  // Limits and steps come as the upstream's decimal strings: grouped here like every other figure (docs/decisions/pages.md "Every figure grouped").
+  const figure = (value: string) => formatDecimal(value, locale)
   const rows: [string, string, string?][] = [
     [t('fullName'), pair.tokenFullName],
     [t('pricePrecision'), decimals(pair.pricePrecision)],
     [t('quantityPrecision'), decimals(pair.quantityPrecision)],
     [t('amountPrecision'), decimals(pair.amountPrecision)],
-    [t('priceStep'), pair.minPricePrecision, 'price-step'],
-    [t('minQuantity'), `${pair.minTradeQuantity} ${pair.baseTokenName}`],
-    [t('maxQuantity'), `${pair.maxTradeQuantity} ${pair.baseTokenName}`],
-    [t('minAmount'), `${pair.minTradeAmount} ${pair.quoteTokenName}`],
-    [t('maxAmount'), `${pair.maxTradeAmount} ${pair.quoteTokenName}`],
-    [t('digitMerge'), pair.digitMergeSteps.join(' · ')],
+    [t('priceStep'), figure(pair.minPricePrecision), 'price-step'],
+    [t('minQuantity'), `${figure(pair.minTradeQuantity)} ${pair.baseTokenName}`],
+    [t('maxQuantity'), `${figure(pair.maxTradeQuantity)} ${pair.baseTokenName}`],
+    [t('minAmount'), `${figure(pair.minTradeAmount)} ${pair.quoteTokenName}`],
+    [t('maxAmount'), `${figure(pair.maxTradeAmount)} ${pair.quoteTokenName}`],
+    [t('digitMerge'), pair.digitMergeSteps.map(figure).join(' · ')],
     [t('limitPriceLimit'), formatPercent(locale, pair.limitOrderPriceLimitPercentage)],
     [t('marketPriceLimit'), formatPercent(locale, pair.marketOrderPriceLimitPercentage)],
     [t('tags'), pair.tags.join(', ') || '—'],

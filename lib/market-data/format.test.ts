@@ -1,4 +1,4 @@
-import { chartPriceFormatter, formatAmount, formatChange, formatPrice, NO_DATA, displayDecimals } from './format'
+import { chartPriceFormatter, formatAmount, formatChange, formatDecimal, formatPrice, NO_DATA, displayDecimals } from './format'
 
 describe('formatPrice at the price step', () => {
   it('rounds a decimal string to the step without float noise', () => {
@@ -18,6 +18,15 @@ describe('formatPrice at the price step', () => {
     expect(formatPrice(undefined, '0.01', 'en')).toBe(NO_DATA)
     expect(formatPrice('abc', '0.01', 'en')).toBe(NO_DATA)
     expect(formatAmount(undefined, 'en')).toBe(NO_DATA)
+  })
+
+  it('writes a limit or step with all its places and grouping, and odd text as it came', () => {
+    expect(formatDecimal('4000000', 'en')).toBe('4,000,000')
+    expect(formatDecimal('95262207044680369128744022', 'en')).toBe('95,262,207,044,680,369,128,744,022')
+    expect(formatDecimal('222223.50', 'de-DE')).toBe('222.223,50')
+    expect(formatDecimal('0.00000000001', 'ru-RU')).toBe('0,00000000001')
+    expect(formatDecimal('10', 'en')).toBe('10')
+    expect(formatDecimal('n/a', 'en')).toBe('n/a')
   })
 
   it('reads the places a figure is shown with at a step (0 for a bad step)', () => {

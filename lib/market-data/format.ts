@@ -40,6 +40,19 @@ export function formatPrice(value: string | undefined, step: string, locale: str
   return n.toFormat(displayDecimals(step), BigNumber.ROUND_HALF_UP, { groupSize: 3, groupSeparator: group, decimalSeparator: decimal, prefix: '', suffix: '' })
 }
 
+/**
+ * A pair's limit or step as the upstream wrote it, every place kept, in the locale's separators:
+ * "4000000" → "4,000,000", "0.00001" → "0.00001" (de: "0,00001"). Text that is not a plain decimal
+ * shows as it came, so an odd upstream value is still seen (docs/decisions/pages.md "Every figure grouped").
+ */
+export function formatDecimal(value: string, locale: string): string {
+  const n = parseDecimal(value)
+  if (!n) return value
+  const { group, decimal } = separators(locale)
+  const places = value.length - (value.indexOf('.') + 1 || value.length)
+  return n.toFormat(places, BigNumber.ROUND_HALF_UP, { groupSize: 3, groupSeparator: group, decimalSeparator: decimal, prefix: '', suffix: '' })
+}
+
 /** How many labels a chart's writer remembers (a price scale's round values recur on every tick). */
 const CHART_LABELS_KEPT = 512
 
