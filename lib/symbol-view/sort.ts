@@ -46,16 +46,32 @@ function valueOf(row: SymbolRow, key: SortKey, tickers: TickerMap | undefined): 
   }
 }
 
+/** Names of these characters only: their code-unit order is the 'en' collation's ('/', then digits, then capitals). */
+const PLAIN = /^[0-9A-Z/]*$/
+let collator: Intl.Collator | undefined
+
+/**
+ * The sign of `a.localeCompare(b, 'en')`. Plain names (`BTC/USDT`, `1000PEPE`) compare by code
+ * unit: a tap on the name header sorts hundreds of pairs, and each `localeCompare` with a locale
+ * cost the phone more than the whole sort (the first one loads collation data;
+ * docs/decisions/pages.md "Rendering without long tasks"). Anything else goes to one collator.
+ */
+export function compareNames(a: string, b: string): number {
+  if (PLAIN.test(a) && PLAIN.test(b)) return a < b ? -1 : a > b ? 1 : 0
+  return (collator ??= new Intl.Collator('en')).compare(a, b)
+}
+
 /** A sorted copy; ties (and rows without a value, always last) keep name order. */
 export function sortRows(rows: readonly SymbolRow[], sort: MarketSort, tickers?: TickerMap): SymbolRow[] {
   const sign = sort.direction === 'ascending' ? 1 : -1
-  const byName = (a: SymbolRow, b: SymbolRow) => `${a.base}/${a.quote}`.localeCompare(`${b.base}/${b.quote}`, 'en') || a.symbolId.localeCompare(b.symbolId, 'en')
+  type Keyed = { row: SymbolRow; name: string; value: number | string | null }
+  const byName = (a: Keyed, b: Keyed) => compareNames(a.name, b.name) || compareNames(a.row.symbolId, b.row.symbolId)
   return rows
-    .map((row) => ({ row, value: valueOf(row, sort.key, tickers) }))
+    .map((row): Keyed => ({ row, name: `${row.base}/${row.quote}`, value: valueOf(row, sort.key, tickers) }))
     .sort((a, b) => {
-      if (a.value === null || b.value === null) return a.value === b.value ? byName(a.row, b.row) : a.value === null ? 1 : -1
-      const diff = typeof a.value === 'string' ? a.value.localeCompare(b.value as string, 'en') : a.value - (b.value as number)
-      return diff !== 0 ? sign * Math.sign(diff) : byName(a.row, b.row)
+      if (a.value === null || b.value === null) return a.value === b.value ? byName(a, b) : a.value === null ? 1 : -1
+      const diff = typeof a.value === 'string' ? compareNames(a.value, b.value as string) : a.value - (b.value as number)
+      return diff !== 0 ? sign * Math.sign(diff) : byName(a, b)
     })
     .map(({ row }) => row)
 }

@@ -1,7 +1,7 @@
 import { createMemoryStorage } from '../storage/memory'
 import { FAVOURITES_KEY, MAX_FAVOURITES, readFavourites, toggleFavourite } from './favourites'
 import { searchMarkets } from './search'
-import { DEFAULT_SORT, nextSort, sortRows } from './sort'
+import { compareNames, DEFAULT_SORT, nextSort, sortRows } from './sort'
 import type { SymbolRow, SymbolListView } from './view'
 
 function row(base: string, quote: string, volume: string, name = `${base} coin`): SymbolRow {
@@ -46,6 +46,11 @@ describe('market sort', () => {
     expect(sortRows(rows, { key: 'price', direction: 'ascending' }, tickers).map((r) => r.base)).toEqual(['ETH', 'BTC', 'ETH3L'])
     expect(sortRows(rows, { key: 'change', direction: 'descending' }, tickers).map((r) => r.base)).toEqual(['ETH', 'BTC', 'ETH3L'])
     expect(sortRows(rows, { key: 'change', direction: 'ascending' }).map((r) => r.base)).toEqual(['BTC', 'ETH', 'ETH3L'])
+  })
+  it("orders names as localeCompare(…, 'en') does, plain names without a collator", () => {
+    const names = ['BTC/USDT', 'BTC3L/USDT', 'BTC/USDC', '1000PEPE/USDT', '1INCH/EUR', 'A/B', 'AB/C', 'A1/B', 'btc/usdt', 'BTC/usdt', 'Éth/USDT', 'ETH/USDT', 'ETH-X/USDT', 'ETH_X/USDT', 'ÄPFEL/EUR', 'ZZ/Z', '']
+    const sign = (n: number) => Math.sign(n)
+    for (const a of names) for (const b of names) expect([a, b, sign(compareNames(a, b))]).toEqual([a, b, sign(a.localeCompare(b, 'en'))])
   })
   it('a header click flips the column, another column starts descending (name ascending)', () => {
     expect(nextSort(DEFAULT_SORT, 'volume')).toEqual({ key: 'volume', direction: 'ascending' })
