@@ -73,23 +73,29 @@ export function SymbolList({
   const { tab, tabKey, search } = selectMarkets(url, view.groups)
   const [tag, setTag] = useState<string | null>(null)
   const tagRow = useSelectedInView<HTMLDivElement>(tag)
+  // The table follows a tap or a keystroke in a transition, which React renders in slices: the
+  // tap's own task only marks the tab (docs/decisions/pages.md "Rendering without long tasks").
+  // The sort headers say the table's order, so they follow with it.
   const deferredSearch = useDeferredValue(search)
+  const tableTabKey = useDeferredValue(tabKey)
+  const tableTab = useMemo(() => tabOfKey(tableTabKey), [tableTabKey])
+  const tableTag = useDeferredValue(tag)
+  const sort = useDeferredValue(url.sort)
   // Each step keeps its identity while its inputs do, so a render that changes nothing in the table
   // (a tick of an unlisted pair, the hydration flip) leaves the memoised rows alone.
   // A revalidation that changed no row keeps `view.groups` (keepUnchanged), so nothing below runs again.
   const groups = view.groups
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- `tab` is rebuilt each render; tabKey says which it is
-  const selected = useMemo(() => selectRows(groups, tab, tag, deferredSearch, favourites), [groups, tabKey, tag, deferredSearch, favourites])
+  const selected = useMemo(() => selectRows(groups, tableTab, tableTag, deferredSearch, favourites), [groups, tableTab, tableTag, deferredSearch, favourites])
   // Name and volume orders do not move with prices: only a price or change order reads figures,
   // and only such an order re-sorts on a push.
-  const byTicker = url.sort.key === 'price' || url.sort.key === 'change'
+  const byTicker = sort.key === 'price' || sort.key === 'change'
   // The order by the server's figures says which rows are drawn, and so which the websocket follows.
-  const served = useMemo(() => sortRows(selected, url.sort, byTicker ? tickerMap(initialFigures, {}) : undefined), [selected, url.sort, byTicker, initialFigures])
+  const served = useMemo(() => sortRows(selected, sort, byTicker ? tickerMap(initialFigures, {}) : undefined), [selected, sort, byTicker, initialFigures])
   const [showAll, setShowAll] = useState(false)
   const drawnOf = (list: SymbolRow[]) => (showAll ? list : list.slice(0, MARKETS_ROWS_DRAWN))
   const [tickers, format, liveFeed] = useMarketTickers(drawnOf(served))
   const sortTickers = byTicker ? tickers : null
-  const rows = useMemo(() => (sortTickers ? sortRows(selected, url.sort, tickerMap(initialFigures, sortTickers)) : served), [served, selected, url.sort, sortTickers, initialFigures])
+  const rows = useMemo(() => (sortTickers ? sortRows(selected, sort, tickerMap(initialFigures, sortTickers)) : served), [served, selected, sort, sortTickers, initialFigures])
   const shown = drawnOf(rows)
   const hasFiat = view.groups.some((g) => g.isFiat)
   const tags = tab.kind === 'quote' && !search ? (view.groups.find((g) => g.tokenId === tab.tokenId)?.tags ?? []) : []
@@ -129,17 +135,17 @@ export function SymbolList({
         <p className="count" aria-live="polite" data-count={rows.length}>
           <FormattedText format={() => t('count', { count: rows.length, shown: formatCount(locale, rows.length) })} />
         </p>
-        {rows.length === 0 ? <p>{tab.kind === 'favourites' && !search ? t('favouritesEmpty') : t('noResults', { query: url.query })}</p> : null}
+        {rows.length === 0 ? <p>{tableTab.kind === 'favourites' && !deferredSearch ? t('favouritesEmpty') : t('noResults', { query: url.query })}</p> : null}
         {/* Its own scroll box: a row of long figures (an 11-decimal price) never widens the page. */}
         <div className="table-scroll">
           <table className="market-table" data-testid="market-table">
             <thead>
               <tr>
-                <SortHeader column="name" label={t('pair')} sort={url.sort} onSort={onSort} disabled={!hydrated} />
-                <SortHeader column="price" label={t('price')} sort={url.sort} onSort={onSort} disabled={!hydrated} className="num" />
-                <SortHeader column="change" label={t('change')} sort={url.sort} onSort={onSort} disabled={!hydrated} className="num" />
+                <SortHeader column="name" label={t('pair')} sort={sort} onSort={onSort} disabled={!hydrated} />
+                <SortHeader column="price" label={t('price')} sort={sort} onSort={onSort} disabled={!hydrated} className="num" />
+                <SortHeader column="change" label={t('change')} sort={sort} onSort={onSort} disabled={!hydrated} className="num" />
                 <TurnoverHead />
-                <SortHeader column="volume" label={t('volume')} sort={url.sort} onSort={onSort} disabled={!hydrated} className="num col-wide" />
+                <SortHeader column="volume" label={t('volume')} sort={sort} onSort={onSort} disabled={!hydrated} className="num col-wide" />
                 <th scope="col" className="col-wide">{t('status')}</th>
               </tr>
             </thead>
