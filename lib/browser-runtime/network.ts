@@ -6,6 +6,9 @@ import { createBrowserStorage } from '../storage'
 import { browserTimers, browserVisibility, pageDeviceId } from './browser-env'
 import type { ClientSiteConfig } from './site-config'
 
+// The engines' chunk also carries the web-vitals sampling decision (./vitals-start.ts).
+export { startVitals } from './vitals-start'
+
 export interface NetworkEngines {
   chooser: RouteChooser
   fastPath: FastPath

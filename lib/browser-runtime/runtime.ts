@@ -94,9 +94,10 @@ export function createBrowserRuntime(initial: ClientSiteConfig): BrowserRuntime 
    * blocking input right after hydration (docs/decisions/pages.md "Rendering without long tasks"). A
    * stop in between cancels what is left.
    */
-  function startEngines(site: ClientSiteConfig, { createNetwork }: typeof import('./network'), current: () => boolean): void {
+  function startEngines(site: ClientSiteConfig, { createNetwork, startVitals }: typeof import('./network'), current: () => boolean): void {
     let engines = network.getSnapshot()
     if (!engines) {
+      startVitals(site, monitor) // once per page view, like the engines
       const created = createNetwork(site, monitor)
       engines = created.engines
       network.update(() => created.engines)
