@@ -20,6 +20,7 @@ export const e2eEnv = {
   NEXT_TELEMETRY_DISABLED: '1',
   // The e2e site runs on *.localhost public URLs (README "Configuration", DEMO_DEFAULTS).
   DEMO_DEFAULTS: '1',
+  WEB_VITALS_SAMPLE_RATE: '1', // every page view reports web vitals (e2e/web-vitals.spec.ts)
 }
 
 export default defineConfig({
