@@ -30,6 +30,14 @@ describe('deploy/prometheus.yml and deploy/alerts.yml', () => {
     expect(tests.status).toBe(0)
   })
 
+  withPromtool('the web-vitals rules (loaded by prometheus.yml) are valid and pass their unit tests', () => {
+    expect(readFileSync(join(root, 'deploy', 'prometheus.yml'), 'utf8')).toMatch(/^\s+- web-vitals\.rules\.yml$/m)
+    expect(run('check', 'rules', 'deploy/web-vitals.rules.yml').status).toBe(0)
+    const tests = run('test', 'rules', 'deploy/web-vitals.rules.test.yml')
+    expect(tests.output).toContain('SUCCESS')
+    expect(tests.status).toBe(0)
+  })
+
   it('gives every alert rule a summary, a description, a severity and at least one firing unit test', () => {
     const alerts = readFileSync(join(root, 'deploy', 'alerts.yml'), 'utf8')
     const tests = readFileSync(join(root, 'deploy', 'alerts.test.yml'), 'utf8')

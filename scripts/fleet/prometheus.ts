@@ -1,6 +1,6 @@
 /**
- * Prometheus beside the fleet (README "Operating the fleet"): deploy/prometheus.yml and
- * deploy/alerts.yml as committed, the instance list written into targets/, and, with a speedup
+ * Prometheus beside the fleet (README "Operating the fleet"): deploy/prometheus.yml and its
+ * rule files (alerts.yml, web-vitals.rules.yml) as committed, the instance list written into targets/, and, with a speedup
  * (FLEET_ALERT_SPEEDUP), every interval, `for:` and range window divided by it so an alert can
  * be seen firing in seconds (docs/decisions/fleet.md "Prometheus scrapes each instance").
  */
@@ -51,12 +51,12 @@ export function scaleDurations(text: string, speedup: number): string {
     .replace(/\[(\d+)(ms|s|m|h)\]/g, (_, n: string, unit: keyof typeof UNIT_MS) => `[${scaled(n, unit, speedup)}]`)
 }
 
-/** Writes the run's prometheus.yml, alerts.yml and targets/spot-site.json into `dir`. */
+/** Writes the run's prometheus.yml, its rule files and targets/spot-site.json into `dir`. */
 export function writePrometheusConfig(options: Pick<PrometheusOptions, 'root' | 'dir' | 'instances' | 'speedup'>): string {
   const speedup = options.speedup ?? 1
   const from = (name: string) => scaleDurations(readFileSync(join(options.root, 'deploy', name), 'utf8'), speedup)
   mkdirSync(join(options.dir, 'targets'), { recursive: true })
-  writeFileSync(join(options.dir, 'alerts.yml'), from('alerts.yml'))
+  for (const rules of ['alerts.yml', 'web-vitals.rules.yml']) writeFileSync(join(options.dir, rules), from(rules))
   writeFileSync(join(options.dir, 'targets', 'spot-site.json'), JSON.stringify([{ targets: options.instances, labels: { fleet: 'local' } }]))
   const config = join(options.dir, 'prometheus.yml')
   writeFileSync(config, from('prometheus.yml'))
