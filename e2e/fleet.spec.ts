@@ -196,11 +196,11 @@ test('Prometheus beside the fleet: the pair-list alert fires while the upstream\
   const { startPrometheus } = await import('../scripts/fleet/prometheus')
   const { clearFaults, setFaults } = await import('./support/sim')
   // deploy/alerts.yml ÷ 30 (FLEET_ALERT_SPEEDUP, README "Operating the fleet"): `for: 5m` is 10 s,
-  // the [5m] window 10 s, scrapes and evaluations every second. Port: base + 6 of this run's range.
+  // the [5m] window 10 s, scrapes and evaluations every second.
   const speedup = 30
   const forMs = (5 * 60_000) / speedup
   const dir = mkdtempSync(join(tmpdir(), 'spot-prometheus-'))
-  const prometheus = await startPrometheus({ root: process.cwd(), dir, logDir: join('test-results', 'fleet-logs'), port: FLEET_PORTS.nginx + 6, instances: FLEET_PORTS.instances.map((p) => `127.0.0.1:${p}`), speedup })
+  const prometheus = await startPrometheus({ root: process.cwd(), dir, logDir: join('test-results', 'fleet-logs'), port: FLEET_PORTS.prometheus, instances: FLEET_PORTS.instances.map((p) => `127.0.0.1:${p}`), speedup })
   expect(prometheus, 'prometheus is not installed (apt-get install prometheus)').toBeDefined()
   const alert = async (name: string) => {
     const answer = (await (await fetch(`${prometheus!.url}/api/v1/alerts`)).json()) as { data: { alerts: { labels: Record<string, string>; state: string }[] } }

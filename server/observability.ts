@@ -38,7 +38,7 @@ export const metrics = processSingleton('metrics', () => {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 4, 8],
       registers: [registry],
     }),
-    ready: new Gauge({ name: 'spot_ready', help: 'The last /api/ready check of the pair lists: 1 every enabled region has a usable list, 0 not (absent before the first check)', registers: [registry] }),
+    ready: new Gauge({ name: 'spot_ready', help: 'The last /api/ready answer: 1 ready (every enabled region has a usable list, the Redis link settled), 0 not (absent before the first check)', registers: [registry] }),
   }
 })
 

@@ -9,7 +9,6 @@ import { processSingleton } from './global'
 import { runtimeConfig } from './runtime-config'
 import { getSiteConfig } from './site-config'
 import { fleetLink } from './fleet'
-import { metrics } from './observability'
 import { createPairListService } from './pair-list-service'
 import { registerPairListGauges } from './pair-list-metrics'
 import { createRedisListStore } from './pair-list-shared'
@@ -63,9 +62,6 @@ export async function symbolListStatus(check: keyof typeof CHECK_BUDGET_MS): Pro
   // Past the budget the probe answers with what it has; the lists asked for go on loading.
   await withPatience(Promise.all(asks), CHECK_BUDGET_MS[check], () => [])
   const lists = Object.fromEntries(regions.map((region) => [region.id, service.status(region)]))
-  // The pair-list half of /api/ready (every enabled region usable), kept for /api/metrics; the
-  // few seconds it may also wait for Redis at start are below any alert's time.
-  if (check === 'ready') metrics.ready.set(Object.values(lists).every((list) => list.usable) ? 1 : 0)
   return lists
 }
 

@@ -1,4 +1,5 @@
 import { redisSettled } from '@/server/fleet'
+import { metrics } from '@/server/observability'
 import { getSiteConfig } from '@/server/site-config'
 import { symbolListStatus } from '@/server/symbols'
 
@@ -18,6 +19,7 @@ export async function GET() {
     .map(([region]) => region)
   const redis = redisSettled(getSiteConfig())
   const ready = missing.length === 0 && redis !== 'connecting'
+  metrics.ready.set(ready ? 1 : 0)
   return Response.json(
     { status: ready ? 'ready' : 'not-ready', missing, ...(redis ? { redis } : {}) },
     { status: ready ? 200 : 503, headers: { 'Cache-Control': 'no-store' } },
