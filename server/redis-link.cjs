@@ -62,6 +62,9 @@ function createBreaker({ threshold = 3, cooldownMs = 1000, now = Date.now } = {}
  * link is `settled` once connected or after `settleMs` of trying, and /api/ready waits for that
  * (docs/decisions/fleet.md "A new instance reads the shared cache from its first request").
  */
+/** Node's setImmediate, read off globalThis: the edge bundle (which never runs a link) rejects the bare name. */
+const afterPoll = (fn) => (typeof globalThis.setImmediate === 'function' ? globalThis.setImmediate(fn) : setTimeout(fn, 0))
+
 function createRedisLink({ url, timeoutMs = 50, settleMs = 3000, threshold, cooldownMs, now = Date.now, createClient, log = () => {} }) {
   const make = createClient ?? require('redis').createClient
   const client = make({
@@ -98,7 +101,11 @@ function createRedisLink({ url, timeoutMs = 50, settleMs = 3000, threshold, cool
       return undefined
     }
     let timer
-    const timeout = new Promise((resolve) => (timer = setTimeout(() => resolve(TIMEOUT), timeoutMs)))
+    // The timer fires in the event loop's timer phase, before the poll phase reads the sockets: a
+    // reply that arrived while this process was busy (a cold start loading a page's modules)
+    // would lose to it. setImmediate (afterPoll) runs after the poll phase, so the timeout measures Redis,
+    // not this process's own stalls.
+    const timeout = new Promise((resolve) => (timer = setTimeout(() => afterPoll(() => resolve(TIMEOUT)), timeoutMs)))
     try {
       const result = await Promise.race([Promise.resolve().then(() => fn(client)), timeout])
       if (result === TIMEOUT) {

@@ -59,3 +59,34 @@ describe('the Redis link at server start', () => {
     expect(recovered).toHaveBeenCalledTimes(1)
   })
 })
+
+describe('the command timeout', () => {
+  it('counts a reply that arrived while this process was busy as a reply, not a timeout', async () => {
+    const { spawn } = await import('node:child_process')
+    const { connect } = await import('node:net')
+    // A real socket peer in a process of its own: it answers while this one is still blocked.
+    const peer = spawn(process.execPath, ['-e', "const s = require('net').createServer((c) => c.on('error', () => {}).on('data', (d) => c.write(d))).listen(0, '127.0.0.1', () => console.log(s.address().port))"])
+    try {
+      const port = Number(await new Promise<string>((resolve) => peer.stdout.once('data', (data) => resolve(String(data)))))
+      const socket = connect(port, '127.0.0.1')
+      await new Promise((resolve) => socket.once('connect', resolve))
+      const { client, link: redis } = link()
+      client.becomeReady()
+      const echoed = redis.run(() => {
+        const reply = new Promise((resolve) => socket.once('data', (data) => resolve(String(data))))
+        socket.write('PONG')
+        // A cold start's module loading: the event loop is held past the 50 ms timeout.
+        const until = Date.now() + 150
+        while (Date.now() < until) {
+          /* busy */
+        }
+        return reply
+      })
+      expect(await echoed).toBe('PONG')
+      expect(redis.status().counts).toMatchObject({ ok: 1, timeout: 0 })
+      socket.destroy()
+    } finally {
+      peer.kill()
+    }
+  })
+})
