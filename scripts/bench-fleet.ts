@@ -3,7 +3,7 @@
  * and 3 instances, pair page p99 with Redis healthy and down, and nginx's micro-cache variant.
  * Called by scripts/bench.ts with its simulator running; `npx tsx scripts/bench-fleet.ts`
  * runs it alone (starts the bench simulator itself; needs a build). BENCH_FLEET_PORT moves
- * nginx, the instances and Redis (default 3380…3384).
+ * nginx, the instances, Redis and nginx's stub_status (default 3380…3385).
  */
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -30,9 +30,9 @@ const line = (label: string, f: LoadFigures) =>
 
 async function fleetOf(root: string, logDir: string, instances: number, microCache = false): Promise<Fleet> {
   const instancePorts = Array.from({ length: instances }, (_, i) => base + 1 + i)
-  await assertFree(NGINX, ...instancePorts, base + 4)
+  await assertFree(NGINX, ...instancePorts, base + 4, base + 5)
   const fleet = await startFleet({
-    root, logDir, nginxPort: NGINX, instancePorts, redisPort: base + 4, microCache,
+    root, logDir, nginxPort: NGINX, statusPort: base + 5, instancePorts, redisPort: base + 4, microCache,
     upstream: { apiBaseUrl: sim('main'), apiHosts: [sim('main'), sim('alt1'), sim('alt2')], fastPathHost: sim('fastPath'), fastPathWsUrl: `ws://127.0.0.1:${SIM_PORTS.fastPath}/ws` },
   })
   // Every instance holds the page (rendered, or from the shared cache) before anything is measured.

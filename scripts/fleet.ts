@@ -16,11 +16,11 @@ import { speedupFrom, startPrometheus } from './fleet/prometheus'
 const root = process.cwd()
 // Its own ports, so `npm run demo` (3000, 4009–4013) and the e2e run can keep running beside it.
 const base = Number(process.env.FLEET_PORT ?? 3080)
-const ports = { nginx: base, instances: [base + 1, base + 2, base + 3], redis: base + 3300, prometheus: base + 10 }
+const ports = { nginx: base, instances: [base + 1, base + 2, base + 3], redis: base + 3300, prometheus: base + 10, nginxStatus: base + 11 }
 const simPorts = { admin: 4080, main: 4081, alt1: 4082, alt2: 4083, fastPath: 4084 }
 
 async function main() {
-  await assertFree(ports.nginx, ...ports.instances, ports.redis, ports.prometheus, ...Object.values(simPorts))
+  await assertFree(ports.nginx, ...ports.instances, ports.redis, ports.prometheus, ports.nginxStatus, ...Object.values(simPorts))
   const speedup = speedupFrom(process.env)
   const sim = await startSimulator({ ports: simPorts, allowedOrigins: [`http://localhost:${ports.nginx}`, `http://*.localhost:${ports.nginx}`] })
   const stopSim = () => sim.close()
@@ -35,6 +35,7 @@ async function main() {
     root,
     logDir: join(root, '.fleet-logs'),
     nginxPort: ports.nginx,
+    statusPort: ports.nginxStatus,
     instancePorts: ports.instances,
     redisPort: ports.redis,
     upstream: { apiBaseUrl: sim.urls.main, apiHosts: [sim.urls.main, sim.urls.alt1, sim.urls.alt2], fastPathHost: sim.urls.fastPath, fastPathWsUrl: `ws://127.0.0.1:${simPorts.fastPath}/ws` },

@@ -11,7 +11,7 @@ import { startFleet, type Fleet } from '../../scripts/fleet/fleet'
 import { header, request, type Reply } from '../../scripts/bench/http'
 
 const base = 5000 + 10 * Number(process.env.E2E_PORT_OFFSET ?? 0)
-export const FLEET_PORTS = { nginx: base, instances: [base + 1, base + 2, base + 3], redis: base + 4, late: base + 5, prometheus: base + 6 } as const
+export const FLEET_PORTS = { nginx: base, instances: [base + 1, base + 2, base + 3], redis: base + 4, late: base + 5, prometheus: base + 6, nginxStatus: base + 7, nginxExporter: base + 8 } as const
 
 /** The runtime's Redis support (the shared cache and pair lists) comes with the `redis` client. */
 export const HAS_REDIS_RUNTIME = (() => {
@@ -28,6 +28,7 @@ export function startTestFleet(options: { redis: boolean }): Promise<Fleet> {
     root: process.cwd(),
     logDir: join('test-results', 'fleet-logs'),
     nginxPort: FLEET_PORTS.nginx,
+    statusPort: FLEET_PORTS.nginxStatus,
     instancePorts: FLEET_PORTS.instances,
     redisPort: options.redis ? FLEET_PORTS.redis : null,
     upstream: {

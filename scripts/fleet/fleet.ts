@@ -15,6 +15,8 @@ export interface FleetOptions {
   root: string
   logDir: string
   nginxPort: number
+  /** nginx's stub_status, on 127.0.0.1 only (deploy/nginx.conf.template). */
+  statusPort: number
   instancePorts: readonly number[]
   /** null: no Redis (each instance on its own, the embedded default). */
   redisPort: number | null
@@ -26,6 +28,8 @@ export interface FleetOptions {
 export interface Fleet {
   /** The public URL of every enabled region, through nginx. */
   urls: Record<string, string>
+  /** nginx's stub_status page, for prometheus-nginx-exporter. */
+  statusUrl: string
   instances: Started[]
   redis(): Started | undefined
   /** One more instance on `port` (not behind nginx), as a deploy or restart starts one; live when resolved. */
@@ -103,13 +107,14 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     const config = loadSiteConfig(instanceEnv(options, options.instancePorts[0]!))
     const enabled = Object.values(config.regions).filter((r) => r.enabled)
     const conf = join(prefix, 'nginx.conf')
-    writeFileSync(conf, renderNginxConf({ root, prefix, port: options.nginxPort, instancePorts: options.instancePorts, serverNames: enabled.flatMap((r) => r.hosts), microCache: options.microCache }))
+    writeFileSync(conf, renderNginxConf({ root, prefix, port: options.nginxPort, statusPort: options.statusPort, instancePorts: options.instancePorts, serverNames: enabled.flatMap((r) => r.hosts), microCache: options.microCache }))
     const nginx = start('nginx', NGINX, ['-p', prefix, '-e', join(prefix, 'error.log'), '-c', conf, '-g', 'daemon off;'], { cwd: prefix, env: process.env, output: { logFile: join(logDir, 'nginx.log') } })
     started.push(nginx)
     await waitForHttp(nginx, options.nginxPort, '/api/live')
     const urls = Object.fromEntries(enabled.map((r) => [r.id, r.publicUrl]))
     return {
       urls,
+      statusUrl: `http://127.0.0.1:${options.statusPort}/stub_status`,
       instances,
       redis: () => redis,
       addInstance,

@@ -1,6 +1,6 @@
 /**
  * Fills deploy/nginx.conf.template for one fleet: its listen port, its instances, the host
- * names of the enabled regions, and optionally the micro-cache (docs/decisions/fleet.md "nginx: the configuration").
+ * names of the enabled regions, the stub_status port, and optionally the micro-cache (docs/decisions/fleet.md "nginx: the configuration").
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -10,6 +10,8 @@ export interface NginxConfOptions {
   /** Folder for the pid, error log, temp files and cache. */
   prefix: string
   port: number
+  /** nginx's stub_status (GET /stub_status), for the exporter on this machine only. */
+  statusPort: number
   instancePorts: readonly number[]
   /** Host names nginx proxies; any other host gets 421 from the default server. */
   serverNames: readonly string[]
@@ -34,16 +36,18 @@ const cacheRules = [
 ].map((line) => `      ${line}`)
 
 export function renderNginxConf(options: NginxConfOptions): string {
-  const { prefix, port, instancePorts, serverNames } = options
+  const { prefix, port, statusPort, instancePorts, serverNames } = options
   if (serverNames.length === 0) throw new Error('nginx: no server names (no enabled region has a host)')
   for (const name of serverNames) if (!HOST_NAME.test(name)) throw new Error(`nginx: ${JSON.stringify(name)} is not a host name`)
   if (instancePorts.length === 0) throw new Error('nginx: no instances')
+  if (statusPort === port) throw new Error('nginx: the status port must not be the public port')
   const slots: Record<string, string> = {
     // Workers run as root only where the master does (a test or the local fleet as root):
     // otherwise nginx's default user could not write the temp folders made for it.
     USER: process.getuid?.() === 0 ? 'user root;' : '',
     PREFIX: prefix,
     PORT: String(port),
+    STATUS_PORT: String(statusPort),
     UPSTREAMS: instancePorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n'),
     SERVER_NAMES: [...new Set(serverNames)].join(' '),
     CACHE_ZONE: options.microCache ? cacheZone(prefix) : '',
