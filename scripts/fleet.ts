@@ -1,8 +1,8 @@
 /**
  * `npm run fleet`: the simulator, Redis, three `next start` instances of one build, nginx in
- * front and Prometheus beside them, on this machine (README "Fleet", "Operating the fleet").
- * Builds first unless FLEET_SKIP_BUILD=1 and a build exists. Prints the URLs; Ctrl-C stops
- * everything.
+ * front and Prometheus beside them (with nginx's exporter when installed), on this machine
+ * (README "Fleet", "Operating the fleet"). Builds first unless FLEET_SKIP_BUILD=1 and a build
+ * exists. Prints the URLs; Ctrl-C stops everything.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
@@ -11,16 +11,16 @@ import { join } from 'node:path'
 import { startSimulator } from '../simulator/http/server'
 import { assertFree } from './bench/stack'
 import { startFleet } from './fleet/fleet'
-import { speedupFrom, startPrometheus } from './fleet/prometheus'
+import { speedupFrom, startNginxExporter, startPrometheus } from './fleet/prometheus'
 
 const root = process.cwd()
 // Its own ports, so `npm run demo` (3000, 4009–4013) and the e2e run can keep running beside it.
 const base = Number(process.env.FLEET_PORT ?? 3080)
-const ports = { nginx: base, instances: [base + 1, base + 2, base + 3], redis: base + 3300, prometheus: base + 10, nginxStatus: base + 11 }
+const ports = { nginx: base, instances: [base + 1, base + 2, base + 3], redis: base + 3300, prometheus: base + 10, nginxStatus: base + 11, nginxExporter: base + 12 }
 const simPorts = { admin: 4080, main: 4081, alt1: 4082, alt2: 4083, fastPath: 4084 }
 
 async function main() {
-  await assertFree(ports.nginx, ...ports.instances, ports.redis, ports.prometheus, ports.nginxStatus, ...Object.values(simPorts))
+  await assertFree(ports.nginx, ...ports.instances, ports.redis, ports.prometheus, ports.nginxStatus, ports.nginxExporter, ...Object.values(simPorts))
   const speedup = speedupFrom(process.env)
   const sim = await startSimulator({ ports: simPorts, allowedOrigins: [`http://localhost:${ports.nginx}`, `http://*.localhost:${ports.nginx}`] })
   const stopSim = () => sim.close()
@@ -46,7 +46,11 @@ async function main() {
   const promDir = mkdtempSync(join(tmpdir(), 'spot-prometheus-'))
   const logDir = join(root, '.fleet-logs')
   const instances = ports.instances.map((p) => `127.0.0.1:${p}`)
-  const prometheus = await startPrometheus({ root, dir: promDir, logDir, port: ports.prometheus, instances, speedup }).catch((error: unknown) => {
+  const exporter = await startNginxExporter({ logDir, port: ports.nginxExporter, statusUrl: fleet.statusUrl }).catch((error: unknown) => {
+    console.error(`nginx exporter: ${error instanceof Error ? error.message : error}`)
+    return null
+  })
+  const prometheus = await startPrometheus({ root, dir: promDir, logDir, port: ports.prometheus, instances, nginxExporter: exporter?.target, speedup }).catch((error: unknown) => {
     console.error(`prometheus: ${error instanceof Error ? error.message : error}`)
     return undefined
   })
@@ -55,6 +59,8 @@ async function main() {
   console.log(`instances: ${ports.instances.map((p) => `http://127.0.0.1:${p}`).join(', ')} (TRUST_PROXY=true: reach them through nginx)`)
   console.log(`logs:      ${join(root, '.fleet-logs')}`)
   console.log(prometheus ? `prometheus: ${prometheus.url}/alerts (deploy/alerts.yml${speedup > 1 ? `, durations ÷ ${speedup}` : ''})` : 'prometheus: not started (apt-get install prometheus)')
+  if (exporter) console.log(`exporter:  ${exporter.url} (nginx's ${fleet.statusUrl}; Prometheus job nginx)`)
+  else if (exporter === undefined) console.log('exporter:  not started, nginx not scraped: prometheus-nginx-exporter is not installed (apt-get install prometheus-nginx-exporter)')
   console.log('\nOpen the regional sites (nginx):')
   for (const [id, url] of Object.entries(fleet.urls)) console.log(`  ${id.padEnd(5)} ${url}/`)
   console.log('\nCtrl-C stops everything.')
@@ -63,6 +69,7 @@ async function main() {
     if (stopping) return
     stopping = true
     await prometheus?.stop()
+    await exporter?.stop()
     rmSync(promDir, { recursive: true, force: true })
     await fleet.stop()
     await stopSim()

@@ -38,6 +38,12 @@ describe('deploy/prometheus.yml and deploy/alerts.yml', () => {
     expect(tests.status).toBe(0)
   })
 
+  it('have an nginx job that reads its exporter from targets/nginx.json, as spot-site reads the instances', () => {
+    const config = readFileSync(join(root, 'deploy', 'prometheus.yml'), 'utf8')
+    expect(config).toMatch(/^  - job_name: nginx\n\s+file_sd_configs:\n\s+- files: \['targets\/nginx\.json'\]$/m)
+    expect(JSON.parse(readFileSync(join(root, 'deploy', 'targets', 'nginx.json'), 'utf8'))).toEqual([{ targets: ['127.0.0.1:3092'], labels: { fleet: 'local' } }])
+  })
+
   it('gives every alert rule a summary, a description, a severity and at least one firing unit test', () => {
     const alerts = readFileSync(join(root, 'deploy', 'alerts.yml'), 'utf8')
     const tests = readFileSync(join(root, 'deploy', 'alerts.test.yml'), 'utf8')
@@ -53,11 +59,16 @@ describe('deploy/prometheus.yml and deploy/alerts.yml', () => {
   withPromtool('sped up for a test run (FLEET_ALERT_SPEEDUP), they stay valid', () => {
     const dir = mkdtempSync(join(tmpdir(), 'spot-prometheus-'))
     try {
-      const config = writePrometheusConfig({ root, dir, instances: ['127.0.0.1:5001', '127.0.0.1:5002'], speedup: 30 })
+      const config = writePrometheusConfig({ root, dir, instances: ['127.0.0.1:5001', '127.0.0.1:5002'], nginxExporter: '127.0.0.1:5008', speedup: 30 })
       const checked = run('check', 'config', config)
       expect(checked.output).not.toMatch(/WARNING|FAILED/)
       expect(checked.status).toBe(0)
       expect(readFileSync(join(dir, 'alerts.yml'), 'utf8')).toContain('for: 10000ms')
+      expect(JSON.parse(readFileSync(join(dir, 'targets', 'nginx.json'), 'utf8'))).toEqual([{ targets: ['127.0.0.1:5008'], labels: { fleet: 'local' } }])
+      // No exporter installed: the nginx job is there with no target, and the file stays valid.
+      writePrometheusConfig({ root, dir, instances: ['127.0.0.1:5001'] })
+      expect(readFileSync(join(dir, 'targets', 'nginx.json'), 'utf8')).toBe('[]')
+      expect(run('check', 'config', config).status).toBe(0)
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }

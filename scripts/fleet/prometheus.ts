@@ -1,10 +1,14 @@
 /**
  * Prometheus beside the fleet (README "Operating the fleet"): deploy/prometheus.yml and its
- * rule files (alerts.yml, web-vitals.rules.yml) as committed, the instance list written into targets/, and, with a speedup
+ * rule files (alerts.yml, web-vitals.rules.yml) as committed, the instance list and nginx's
+ * exporter written into targets/, and, with a speedup
  * (FLEET_ALERT_SPEEDUP), every interval, `for:` and range window divided by it so an alert can
- * be seen firing in seconds (docs/decisions/fleet.md "Prometheus scrapes each instance").
+ * be seen firing in seconds (docs/decisions/fleet.md "Prometheus scrapes each instance"). Also
+ * Debian's prometheus-nginx-exporter beside nginx, when installed (docs/decisions/fleet.md
+ * "nginx is scraped through its exporter").
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { start, waitForHttp, type Started } from '../support/processes'
 
@@ -16,6 +20,8 @@ export interface PrometheusOptions {
   port: number
   /** host:port of every instance (each scraped on its own, never through nginx). */
   instances: readonly string[]
+  /** host:port of nginx's exporter (the `nginx` job); none: the job has no target. */
+  nginxExporter?: string
   /** Divides every duration of deploy/ (1: as committed). */
   speedup?: number
 }
@@ -27,6 +33,12 @@ export interface RunningPrometheus {
 }
 
 export const PROMETHEUS_BIN = existsSync('/usr/bin/prometheus') ? '/usr/bin/prometheus' : 'prometheus'
+const NGINX_EXPORTER = 'prometheus-nginx-exporter'
+
+/** The installed binary: /usr/bin/<name> (Debian), else on PATH; undefined when neither. */
+function installed(name: string): string | undefined {
+  return [join('/usr/bin', name), ...(process.env.PATH ?? '').split(':').filter(Boolean).map((dir) => join(dir, name))].find((path) => existsSync(path))
+}
 
 /** FLEET_ALERT_SPEEDUP: a whole number from 1 (the default: durations as committed) to 600. */
 export function speedupFrom(env: Partial<Record<string, string>>): number {
@@ -51,13 +63,15 @@ export function scaleDurations(text: string, speedup: number): string {
     .replace(/\[(\d+)(ms|s|m|h)\]/g, (_, n: string, unit: keyof typeof UNIT_MS) => `[${scaled(n, unit, speedup)}]`)
 }
 
-/** Writes the run's prometheus.yml, its rule files and targets/spot-site.json into `dir`. */
-export function writePrometheusConfig(options: Pick<PrometheusOptions, 'root' | 'dir' | 'instances' | 'speedup'>): string {
+/** Writes the run's prometheus.yml, its rule files, targets/spot-site.json and targets/nginx.json into `dir`. */
+export function writePrometheusConfig(options: Pick<PrometheusOptions, 'root' | 'dir' | 'instances' | 'nginxExporter' | 'speedup'>): string {
   const speedup = options.speedup ?? 1
   const from = (name: string) => scaleDurations(readFileSync(join(options.root, 'deploy', name), 'utf8'), speedup)
   mkdirSync(join(options.dir, 'targets'), { recursive: true })
   for (const rules of ['alerts.yml', 'web-vitals.rules.yml']) writeFileSync(join(options.dir, rules), from(rules))
   writeFileSync(join(options.dir, 'targets', 'spot-site.json'), JSON.stringify([{ targets: options.instances, labels: { fleet: 'local' } }]))
+  const nginx = options.nginxExporter ? [{ targets: [options.nginxExporter], labels: { fleet: 'local' } }] : []
+  writeFileSync(join(options.dir, 'targets', 'nginx.json'), JSON.stringify(nginx))
   const config = join(options.dir, 'prometheus.yml')
   writeFileSync(config, from('prometheus.yml'))
   return config
@@ -87,4 +101,35 @@ export async function startPrometheus(options: PrometheusOptions): Promise<Runni
     throw error
   }
   return { url: `http://127.0.0.1:${options.port}`, process: running, stop: async () => void (await running.stop()) }
+}
+
+export interface RunningNginxExporter {
+  /** Its metrics page. */
+  url: string
+  /** host:port, for PrometheusOptions.nginxExporter. */
+  target: string
+  process: Started
+  stop(): Promise<void>
+}
+
+/**
+ * Debian's prometheus-nginx-exporter on 127.0.0.1:port, reading nginx's stub_status (`statusUrl`:
+ * Fleet.statusUrl); resolves once it answers /metrics. Undefined when it is not installed. It
+ * exits when nginx does not answer at its start, so nginx goes first.
+ */
+export async function startNginxExporter(options: { logDir: string; port: number; statusUrl: string }): Promise<RunningNginxExporter | undefined> {
+  const bin = installed(NGINX_EXPORTER)
+  if (!bin) return undefined
+  // Flags only, with a bare environment: the exporter reads SCRAPE_URI, TIMEOUT, CONST_LABELS and
+  // others from it as defaults. `--flag` is read by this version (Go's flag) and later ones alike.
+  const args = [`--nginx.scrape-uri=${options.statusUrl}`, `--web.listen-address=127.0.0.1:${options.port}`]
+  const running = start(NGINX_EXPORTER, bin, args, { cwd: tmpdir(), env: { PATH: process.env.PATH ?? '', NODE_ENV: process.env.NODE_ENV }, output: { logFile: join(options.logDir, 'nginx-exporter.log') } })
+  try {
+    await waitForHttp(running, options.port, '/metrics', 10_000)
+  } catch (error) {
+    await running.stop()
+    throw error
+  }
+  const target = `127.0.0.1:${options.port}`
+  return { url: `http://${target}/metrics`, target, process: running, stop: async () => void (await running.stop()) }
 }
