@@ -197,7 +197,7 @@ test('Prometheus beside the fleet: the pair-list alert fires while the upstream\
   const { mkdtempSync, rmSync } = await import('node:fs')
   const { tmpdir } = await import('node:os')
   const { join } = await import('node:path')
-  const { startPrometheus } = await import('../scripts/fleet/prometheus')
+  const { startNginxExporter, startPrometheus } = await import('../scripts/fleet/prometheus')
   const { clearFaults, setFaults } = await import('./support/sim')
   // deploy/alerts.yml ÷ 10 (FLEET_ALERT_SPEEDUP, README "Operating the fleet"): `for: 5m` is 30 s,
   // the [5m] window 30 s, scrapes and evaluations every 1.5 s. Not faster: the fleet refreshes a
@@ -206,8 +206,15 @@ test('Prometheus beside the fleet: the pair-list alert fires while the upstream\
   const speedup = 10
   const forMs = (5 * 60_000) / speedup
   const dir = mkdtempSync(join(tmpdir(), 'spot-prometheus-'))
-  const prometheus = await startPrometheus({ root: process.cwd(), dir, logDir: join('test-results', 'fleet-logs'), port: FLEET_PORTS.prometheus, instances: FLEET_PORTS.instances.map((p) => `127.0.0.1:${p}`), speedup })
+  const logDir = join('test-results', 'fleet-logs')
+  // nginx's stub_status through its exporter, the `nginx` job (docs/decisions/fleet.md "nginx is
+  // scraped through its exporter"): started beside Prometheus, whose start takes longer.
+  const [exporter, prometheus] = await Promise.all([
+    startNginxExporter({ logDir, port: FLEET_PORTS.nginxExporter, statusUrl: fleet.statusUrl }),
+    startPrometheus({ root: process.cwd(), dir, logDir, port: FLEET_PORTS.prometheus, instances: FLEET_PORTS.instances.map((p) => `127.0.0.1:${p}`), nginxExporter: `127.0.0.1:${FLEET_PORTS.nginxExporter}`, speedup }),
+  ])
   expect(prometheus, 'prometheus is not installed (apt-get install prometheus)').toBeDefined()
+  expect(exporter, 'prometheus-nginx-exporter is not installed (apt-get install prometheus-nginx-exporter)').toBeDefined()
   const alert = async (name: string) => {
     const answer = (await (await fetch(`${prometheus!.url}/api/v1/alerts`)).json()) as { data: { alerts: { labels: Record<string, string>; state: string }[] } }
     return answer.data.alerts.filter((a) => a.labels.alertname === name).map((a) => a.state)
@@ -228,6 +235,9 @@ test('Prometheus beside the fleet: the pair-list alert fires while the upstream\
     // Pending from the first failed refresh (the 10 s reuse window, a scrape, an evaluation), firing `for:` later.
     await expect(async () => expect(await alert('SpotPairListFailures')).toContain('firing')).toPass({ timeout: 10_000 + forMs + 15_000, intervals: [500] })
     test.info().annotations.push({ type: 'firing after', description: `${Date.now() - faultAt} ms (for: ${forMs} ms)` })
+    // Scraped many times by now (every 1.5 s): the exporter read nginx's counters.
+    const nginxUp = (await (await fetch(`${prometheus!.url}/api/v1/query?query=${encodeURIComponent('nginx_up{job="nginx"}')}`)).json()) as { data: { result: { value: [number, string] }[] } }
+    expect(nginxUp.data.result.map((r) => r.value[1])).toEqual(['1'])
     await clearFaults()
     // The next refresh succeeds (back-off ≤ 10 s), then the 30 s window empties.
     await expect(async () => expect(await alert('SpotPairListFailures')).toEqual([])).toPass({ timeout: 10_000 + 2 * forMs + 10_000, intervals: [500] })
@@ -236,6 +246,7 @@ test('Prometheus beside the fleet: the pair-list alert fires while the upstream\
     await probes
     await clearFaults()
     await prometheus?.stop()
+    await exporter?.stop()
     rmSync(dir, { recursive: true, force: true })
   }
 })
