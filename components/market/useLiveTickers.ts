@@ -3,7 +3,8 @@
 import { useEffect, useRef, useState } from 'react'
 import useSWR from 'swr'
 import { openMarketStream, publicStreamUrl } from '@/lib/market-data/stream'
-import { fetchTickers, mergeTickers, type MarketTicker, type MarketTickers, type Ticker, type Tickers } from '@/lib/market-data/tickers'
+import { createPushBatch } from '@/lib/market-data/push-batch'
+import { fetchTickers, mergeTickers, type MarketTicker, type MarketTickers, type Tickers } from '@/lib/market-data/tickers'
 import { useMarketSource } from './useMarketSource'
 import { usePageVisible } from './usePageVisible'
 
@@ -19,28 +20,42 @@ const timers = {
 }
 
 /**
- * Live tickers from the server-rendered ones: the public websocket of the API host in use where
- * it connects, else SWR polling of the tickers endpoint there; nothing while the tab is hidden. A
- * move of the API host (route or fast path) closes the old socket and opens one at the new host
- * at once; the next poll already goes there. Updates merge, so nothing good is dropped.
+ * Live tickers from the public websocket of the API host in use where it connects, else SWR
+ * polling of the tickers endpoint there; nothing while the tab is hidden. A move of the API host
+ * (route or fast path) closes the old socket and opens one at the new host at once; the next poll
+ * already goes there. Updates merge, so nothing good is dropped.
  * `symbols` empty means every pair (poll only: one topic per pair would be hundreds).
+ *
+ * The tickers are not this hook's state: each flush hands the merged tickers to `onTickers`, and
+ * the kline pushes of the same second leave in the same task as `market-candle` events, so the
+ * price and the chart re-render in one pass per flush, not one per push and none for the feed
+ * itself (docs/decisions/pages.md "One render per flush").
  */
-export function useLiveTickers(initial: MarketTickers, symbols: readonly string[], topics: readonly string[] = [], pollMs = TICKER_POLL_MS): MarketTickers {
+export function useLiveTickers(symbols: readonly string[], topics: readonly string[], pollMs: number, onTickers: (tickers: MarketTickers) => void): void {
   const apiHost = useMarketSource()
   const visible = usePageVisible()
-  const [tickers, setTickers] = useState<MarketTickers>(initial)
   const key = [...symbols.map((s) => `tickers.${s}`), ...topics].join(',')
-  const pending = useRef<Record<string, MarketTicker>>({})
-  const onTicker = useRef((t: Ticker) => void (pending.current[t.symbol] = t))
+  const tickers = useRef<MarketTickers>({})
+  const hand = useRef(onTickers)
+  useEffect(() => {
+    hand.current = onTickers
+  }, [onTickers])
+  const [batch] = useState(createPushBatch)
+  const apply = useRef((update: Readonly<Record<string, MarketTicker>>) => {
+    const merged = mergeTickers<MarketTicker>(tickers.current, update)
+    if (merged === tickers.current) return
+    tickers.current = merged
+    hand.current(merged)
+  })
   useEffect(() => {
     const flush = window.setInterval(() => {
-      const batch = pending.current
-      if (Object.keys(batch).length === 0) return
-      pending.current = {}
-      setTickers((current) => mergeTickers<MarketTicker>(current, batch))
+      const pushed = batch.take()
+      if (!pushed) return
+      apply.current(pushed.tickers)
+      for (const detail of pushed.candles) window.dispatchEvent(new CustomEvent('market-candle', { detail }))
     }, FLUSH_MS)
     return () => window.clearInterval(flush)
-  }, [])
+  }, [batch])
   // One socket per (API host, topics) while visible; its state is only believed for that socket.
   const streamKey = apiHost && visible && key !== '' ? `${apiHost} ${key}` : null
   const [socket, setSocket] = useState<{ key: string; state: 'open' | 'closed' } | null>(null)
@@ -54,11 +69,11 @@ export function useLiveTickers(initial: MarketTickers, symbols: readonly string[
       open: (url) => new WebSocket(url),
       ...timers,
       onState: (state) => setSocket({ key: streamKey, state }),
-      onTicker: onTicker.current,
-      onCandle: (interval, symbol, candle) => window.dispatchEvent(new CustomEvent('market-candle', { detail: { interval, symbol, candle } })),
+      onTicker: (ticker) => batch.addTicker(ticker),
+      onCandle: (interval, symbol, candle) => batch.addCandle({ interval, symbol, candle }),
     })
     return () => stream.close()
-  }, [streamKey, apiHost, key])
+  }, [streamKey, apiHost, key, batch])
 
   const polled = symbols.length === 1 ? symbols[0] : undefined
   const polling = apiHost !== null && visible && socketState === 'closed'
@@ -66,7 +81,6 @@ export function useLiveTickers(initial: MarketTickers, symbols: readonly string[
     refreshInterval: pollMs,
     revalidateOnFocus: false,
     dedupingInterval: pollMs / 2,
-    onSuccess: (update: Tickers) => setTickers((current) => mergeTickers<MarketTicker>(current, update)),
+    onSuccess: (update: Tickers) => apply.current(update),
   })
-  return tickers
 }
