@@ -4,6 +4,7 @@ import { regionOrigin } from './support/hosts'
 import { nextV3Host, requestListOnLoad } from './support/list-request'
 import { setFaults } from './support/sim'
 import { resetSim } from './support/sim-reset'
+import { openNetworkPanel } from './support/network-panel'
 
 // The fast path (README "How a request flows"): the getproxy whitelist lets the browser's
 // pair-list requests go through the simulator's fastPath host.
@@ -16,6 +17,7 @@ test('a whitelisted user’s pair-list requests go through the fast-path host', 
   const request = nextV3Host(page)
   await page.goto(`${TR}/en-TR`)
   expect(await request).toBe(sim('fastPath'))
+  await openNetworkPanel(page)
   await expect(page.getByTestId('fast-path-state')).toHaveAttribute('data-state', 'whitelist')
   await expect(page.getByTestId('provenance')).toHaveAttribute('data-source', 'v3+all')
 })
@@ -26,6 +28,7 @@ test('getproxy res_code 8 keeps requests direct', async ({ page }) => {
   const request = nextV3Host(page)
   await page.goto(`${TR}/en-TR`)
   expect(await request).toBe(sim('main'))
+  await openNetworkPanel(page)
   await expect(page.getByTestId('fast-path-state')).toHaveAttribute('data-state', 'off')
 })
 
@@ -35,6 +38,7 @@ test('killing the fast-path host switches the fast path off and requests keep wo
   await page.goto(`${TR}/en-TR`)
   expect(await request).toBe(sim('fastPath'))
   await setFaults([{ host: 'fastPath', endpoint: '*', fault: { kind: 'refuse' } }])
+  await openNetworkPanel(page)
   // The next probe round (10 s after start) finds the host gone and drops the route.
   await expect(page.getByTestId('fast-path-state')).toHaveAttribute('data-route', '', { timeout: 20_000 })
   request = nextV3Host(page)

@@ -4,6 +4,7 @@ import { SIM_HOSTS } from '../simulator/contract'
 import { regionHost, regionOrigin } from './support/hosts'
 import { getRaw } from './support/raw-http'
 import { clearFaults, setFaults, setLatency } from './support/sim'
+import { openNetworkPanel } from './support/network-panel'
 
 // docs/decisions/pages.md "Prices on server-rendered pages" and docs/decisions/client-wiring.md "Live prices: websocket, else polling".
 const TR = regionOrigin('tr')
@@ -58,6 +59,7 @@ test('with the fast path on, the market websocket goes through the fast-path hos
   const socket = page.waitForEvent('websocket', { predicate: (ws) => ws.url() === wsOf(SIM.fastPath), timeout: 15_000 })
   await page.goto(`${TR}${PAIR}`)
   const ws = await socket
+  await openNetworkPanel(page)
   await expect(page.getByTestId('fast-path-state')).toHaveAttribute('data-state', 'whitelist')
   await ws.waitForEvent('framereceived', { predicate: (f) => String(f.payload).includes('"topic":"tickers.BTCUSDT"'), timeout: 10_000 })
 })
@@ -67,6 +69,7 @@ test('with the websocket refused, prices are polled through the chosen host', as
   await setLatency('main', 400)
   await setLatency('alt2', 400)
   await page.goto(`${TR}/en-TR`)
+  await openNetworkPanel(page)
   await expect(page.getByTestId('route-host')).toHaveAttribute('data-host', 'alt1', { timeout: 10_000 })
   const poll = page.waitForRequest((r) => r.url().includes('/v5/market/tickers?category=spot&symbol=BTCUSDT'), { timeout: 15_000 })
   await page.goto(`${TR}${PAIR}`)

@@ -4,6 +4,7 @@ import { regionOrigin } from './support/hosts'
 import { nextV3Host, requestListOnLoad } from './support/list-request'
 import { setFaults, setLatency } from './support/sim'
 import { resetSim } from './support/sim-reset'
+import { openNetworkPanel } from './support/network-panel'
 
 // The route chooser (README "How a request flows"), driven from the network panel on TR.
 const TR = regionOrigin('tr')
@@ -19,6 +20,7 @@ test('automatic mode moves client API calls to the fastest host, and moves again
   await setLatency('main', 400)
   await setLatency('alt2', 400)
   await page.goto(`${TR}/en-TR`)
+  await openNetworkPanel(page)
   await expect(page.getByTestId('route-host')).toHaveAttribute('data-host', 'alt1', { timeout: 10_000 })
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('route_chosen_v2') ?? '{}'))).toMatchObject({ site: 'tr', mode: 'auto', host: 'alt1' })
   let request = nextV3Host(page)
@@ -72,6 +74,7 @@ test('a route_chosen_v2 value saved for another site is dropped', async ({ page 
   await page.goto(`${TR}/en-TR`)
   // The seed really ran before the page's code (else "auto" would be the default, not a drop).
   expect(await page.evaluate(() => sessionStorage.getItem('seeded'))).toBe('1')
+  await openNetworkPanel(page)
   await expect(page.getByTestId('route-host')).toHaveAttribute('data-mode', 'auto')
   const saved = await page.evaluate(() => localStorage.getItem('route_chosen_v2'))
   expect(saved === null || JSON.parse(saved).site === 'tr').toBe(true)

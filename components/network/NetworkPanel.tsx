@@ -1,6 +1,6 @@
 'use client'
 
-import { memo, useDeferredValue } from 'react'
+import { memo, useDeferredValue, useEffect, useRef, useState } from 'react'
 import { useTranslations } from 'next-intl'
 import { ROUTE_HOSTS, ROUTE_MODES, type RouteHost, type RouteMode } from '@/lib/route-chooser/constants'
 import { ROUTE_PROBE_FAILURE_MS } from '@/lib/route-chooser/constants'
@@ -16,9 +16,28 @@ const FAST_PATH_LABEL = { off: 'fastPathOff', global: 'fastPathGlobal', whitelis
 /**
  * The header's network panel: hosts with recent probe times, the route, the fast path. It is
  * there from the first paint with a summary that never changes size; what the engines find
- * appears inside it (docs/decisions/pages.md "Network panel from the first paint").
+ * appears inside it (docs/decisions/pages.md "Network panel from the first paint"). Closed, it
+ * follows nothing: the engines' snapshots change with every probe, and a body nobody sees would
+ * re-render each time (docs/decisions/pages.md "One render per flush"); opened, it shows the
+ * engines' current state at once and follows them while open.
  */
 export function NetworkPanel() {
+  const t = useTranslations('Network')
+  const [open, setOpen] = useState(false)
+  const panel = useRef<HTMLDetailsElement>(null)
+  // Opened before hydration (a native toggle, which React did not see): followed from hydration on.
+  useEffect(() => {
+    if (panel.current?.open) setOpen(true)
+  }, [])
+  return (
+    <details ref={panel} className="network-panel" data-testid="network-panel" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>{t('title')}</summary>
+      <div className="network-body">{open ? <NetworkFollower /> : null}</div>
+    </details>
+  )
+}
+
+function NetworkFollower() {
   const { engines, route, fastPath } = useNetwork()
   // The engines' snapshots arrive through useSyncExternalStore, whose renders are synchronous:
   // the panel follows them in a deferred render instead, which React slices into short tasks
@@ -35,54 +54,42 @@ export function NetworkPanel() {
 const NetworkBody = memo(function NetworkBody({ engines, route, fastPath, mode: chosenMode }: { engines: NetworkEngines | null; route: RouteSnapshot | null; fastPath: FastPathSnapshot | null; mode: RouteMode | null }) {
   const t = useTranslations('Network')
   const tErrors = useTranslations('Errors')
-  if (!engines || !route) {
-    return (
-      <details className="network-panel" data-testid="network-panel">
-        <summary>{t('title')}</summary>
-        <div className="network-body">
-          <p className="muted">{t('checking')}</p>
-        </div>
-      </details>
-    )
-  }
+  if (!engines || !route) return <p className="muted">{t('checking')}</p>
   const label = (mode: RouteMode) => (mode === 'auto' ? t('automatic') : t(HOST_LABEL[mode]))
   const slowest = Math.max(200, ...ROUTE_HOSTS.flatMap((h) => route.hosts[h].history.filter((ms) => ms < ROUTE_PROBE_FAILURE_MS)))
 
   return (
-    <details className="network-panel" data-testid="network-panel">
-      <summary>{t('title')}</summary>
-      <div className="network-body">
-        <p>
-          {t('route')}: <span data-testid="route-host" data-host={route.host} data-mode={route.mode}>{t(HOST_LABEL[route.host])}</span>
-          {fastPath ? <span className="mark" data-testid="fast-path-state" data-state={fastPath.state} data-route={fastPath.route?.host ?? ''}>{t('fastPath')}: {t(FAST_PATH_LABEL[fastPath.state])}</span> : null}
-        </p>
-        <fieldset>
-          <legend>{t('route')}</legend>
-          {ROUTE_MODES.map((mode) => (
-            <label key={mode}>
-              <input type="radio" name="route-mode" value={mode} checked={chosenMode === mode} onChange={() => engines.chooser.setMode(mode)} data-testid={`route-mode-${mode}`} />
-              {label(mode)}
-            </label>
-          ))}
-        </fieldset>
-        <ul className="hosts">
-          {ROUTE_HOSTS.map((host: RouteHost) => {
-            const status = route.hosts[host]
-            const last = status.lastProbe
-            return (
-              <li key={host} data-testid={`route-status-${host}`} data-ms={last?.ms ?? ''}>
-                <span>{t(HOST_LABEL[host])}</span>
-                <Sparkline values={status.history} max={slowest} />
-                <span>{last === null ? '—' : last.ok ? t('probeTime', { ms: Math.round(last.ms) }) : t('unreachable')}</span>
-                {route.host === host ? <span className="mark">{t('chosen')}</span> : null}
-              </li>
-            )
-          })}
-        </ul>
-        <button type="button" onClick={() => void engines.chooser.probeNow()} disabled={route.probing} data-testid="probe-now">
-          {tErrors('retry')}
-        </button>
-      </div>
-    </details>
+    <>
+      <p>
+        {t('route')}: <span data-testid="route-host" data-host={route.host} data-mode={route.mode}>{t(HOST_LABEL[route.host])}</span>
+        {fastPath ? <span className="mark" data-testid="fast-path-state" data-state={fastPath.state} data-route={fastPath.route?.host ?? ''}>{t('fastPath')}: {t(FAST_PATH_LABEL[fastPath.state])}</span> : null}
+      </p>
+      <fieldset>
+        <legend>{t('route')}</legend>
+        {ROUTE_MODES.map((mode) => (
+          <label key={mode}>
+            <input type="radio" name="route-mode" value={mode} checked={chosenMode === mode} onChange={() => engines.chooser.setMode(mode)} data-testid={`route-mode-${mode}`} />
+            {label(mode)}
+          </label>
+        ))}
+      </fieldset>
+      <ul className="hosts">
+        {ROUTE_HOSTS.map((host: RouteHost) => {
+          const status = route.hosts[host]
+          const last = status.lastProbe
+          return (
+            <li key={host} data-testid={`route-status-${host}`} data-ms={last?.ms ?? ''}>
+              <span>{t(HOST_LABEL[host])}</span>
+              <Sparkline values={status.history} max={slowest} />
+              <span>{last === null ? '—' : last.ok ? t('probeTime', { ms: Math.round(last.ms) }) : t('unreachable')}</span>
+              {route.host === host ? <span className="mark">{t('chosen')}</span> : null}
+            </li>
+          )
+        })}
+      </ul>
+      <button type="button" onClick={() => void engines.chooser.probeNow()} disabled={route.probing} data-testid="probe-now">
+        {tErrors('retry')}
+      </button>
+    </>
   )
 })
