@@ -18,7 +18,6 @@ import { useHydrated } from './useHydrated'
  */
 export function Header({ lang, languages, upDown }: { lang: string; languages: LanguageOption[]; upDown: UpDown }) {
   const t = useTranslations('Header')
-  const hydrated = useHydrated()
   const [open, setOpen] = useState(false)
   return (
     <header className="site-header" data-menu-open={open}>
@@ -29,9 +28,7 @@ export function Header({ lang, languages, upDown }: { lang: string; languages: L
         {t('markets')}
       </a>
       <ProfileBadge lang={lang} />
-      <button type="button" className="menu-toggle" disabled={!hydrated} aria-expanded={open} aria-controls="header-tools" onClick={() => setOpen(!open)} data-testid="menu-toggle">
-        <span aria-hidden="true">☰</span> {t('menu')}
-      </button>
+      <MenuToggle open={open} onToggle={() => setOpen(!open)} label={t('menu')} />
       <div className="header-tools" id="header-tools">
         <NetworkPanel />
         <LanguageSwitcher current={lang} languages={languages} />
@@ -39,5 +36,19 @@ export function Header({ lang, languages, upDown }: { lang: string; languages: L
         <UpDownSwitch regionDefault={upDown} />
       </div>
     </header>
+  )
+}
+
+/**
+ * The menu button, enabled once hydrated: a component of its own, so the hydration flip
+ * re-renders the button, not the whole header with its tools (docs/decisions/pages.md "One
+ * render per flush").
+ */
+function MenuToggle({ open, onToggle, label }: { open: boolean; onToggle: () => void; label: string }) {
+  const hydrated = useHydrated()
+  return (
+    <button type="button" className="menu-toggle" disabled={!hydrated} aria-expanded={open} aria-controls="header-tools" onClick={onToggle} data-testid="menu-toggle">
+      <span aria-hidden="true">☰</span> {label}
+    </button>
   )
 }
