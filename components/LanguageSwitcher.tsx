@@ -1,7 +1,7 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { LANG_COOKIE } from '@/lib/i18n/languages'
+import { LANG_COOKIE } from '@/lib/i18n/storage-keys'
 import { swapLangPrefix } from '@/lib/i18n/path'
 import { writePreferenceCookie } from './preference-cookie'
 import { useHydrated } from './useHydrated'
@@ -20,7 +20,8 @@ export function LanguageSwitcher({ current, languages }: { current: string; lang
   function choose(code: string) {
     writePreferenceCookie(LANG_COOKIE, code)
     // A full navigation: <html lang/dir> belong to the root layout, which changes with the language.
-    window.location.assign(swapLangPrefix(window.location.pathname, code) + window.location.search)
+    const known = languages.map((language) => language.code)
+    window.location.assign(swapLangPrefix(window.location.pathname, code, known) + window.location.search)
   }
   return (
     <label className="language-switcher">

@@ -1,4 +1,4 @@
-import { THEME_COOKIE } from '@/lib/i18n/languages'
+import { THEME_COOKIE } from '@/lib/i18n/storage-keys'
 import { preferenceScript } from '@/lib/preferences/script'
 
 /**

@@ -1,7 +1,7 @@
 'use client'
 
 import { useTranslations } from 'next-intl'
-import { THEME_COOKIE } from '@/lib/i18n/languages'
+import { THEME_COOKIE } from '@/lib/i18n/storage-keys'
 import { saveHtmlPreference, useHtmlPreference } from './html-preference'
 import { useHydrated } from './useHydrated'
 

@@ -8,9 +8,7 @@
  */
 import { CHART_LOCALES, HELP_LOCALES, type ChartLocale, type HelpLocale, type MessagesId } from './locale-maps'
 
-/** SPEC §9 storage keys. */
-export const LANG_COOKIE = 'BYBIT_LANG_KEY'
-export const THEME_COOKIE = 'BYBIT_THEME_KEY'
+export { LANG_COOKIE, THEME_COOKIE } from './storage-keys'
 
 export interface Language {
   code: LanguageCode
