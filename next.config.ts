@@ -17,6 +17,9 @@ const nextConfig: NextConfig = {
   // Stores only 200 pages, so unknown-pair 404s and case-variant redirects leave nothing on disk
   // (docs/decisions/pages.md "Only 200 pages are stored").
   cacheHandler: require.resolve('./server/cache-handler.cjs'),
+  // A clean clone never reads Turbopack's build cache: .ci/run sets SPOT_BUILD_CACHE=0 and skips
+  // writing it (docs/decisions/stack.md "Turbopack's build cache").
+  experimental: { turbopackFileSystemCacheForBuild: process.env.SPOT_BUILD_CACHE !== '0' },
 }
 
 export default withNextIntl(nextConfig)
