@@ -100,14 +100,26 @@ function createRedisLink({ url, timeoutMs = 50, settleMs = 3000, threshold, cool
       breaker.counts.skipped += 1
       return undefined
     }
+    // The timeout measures Redis, not this process's own stalls (a cold start loading modules holds
+    // the event loop for hundreds of ms):
+    // - its clock starts after the command is written: node-redis writes in a setImmediate queued
+    //   by fn, so ours, queued after fn returns, runs after that write (a stall between the call
+    //   and the write used to count against Redis);
+    // - the timer fires in the timer phase, before the poll phase reads the sockets, so it resolves
+    //   after the next poll phase (afterPoll): a reply that arrived during a stall wins.
     let timer
-    // The timer fires in the event loop's timer phase, before the poll phase reads the sockets: a
-    // reply that arrived while this process was busy (a cold start loading a page's modules)
-    // would lose to it. setImmediate (afterPoll) runs after the poll phase, so the timeout measures Redis,
-    // not this process's own stalls.
-    const timeout = new Promise((resolve) => (timer = setTimeout(() => afterPoll(() => resolve(TIMEOUT)), timeoutMs)))
+    let done = false
+    let startClock
+    const timeout = new Promise((resolve) => (startClock = () => afterPoll(() => {
+      if (!done) timer = setTimeout(() => afterPoll(() => resolve(TIMEOUT)), timeoutMs)
+    })))
+    const call = Promise.resolve().then(() => {
+      const reply = fn(client)
+      startClock()
+      return reply
+    })
     try {
-      const result = await Promise.race([Promise.resolve().then(() => fn(client)), timeout])
+      const result = await Promise.race([call, timeout])
       if (result === TIMEOUT) {
         breaker.failed('timeout')
         return undefined
@@ -119,6 +131,7 @@ function createRedisLink({ url, timeoutMs = 50, settleMs = 3000, threshold, cool
       breaker.failed('failed')
       return undefined
     } finally {
+      done = true
       clearTimeout(timer)
     }
   }

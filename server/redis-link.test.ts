@@ -23,6 +23,11 @@ function link(settleMs = 3000) {
   return { client, link: made, advance: (ms: number) => (time += ms) }
 }
 
+/** A few event-loop turns. */
+const turns = async (n = 5) => {
+  for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve))
+}
+
 describe('the Redis link at server start', () => {
   it('is not settled while connecting; settled once connected', () => {
     const { client, link: redis, advance } = link()
@@ -60,33 +65,66 @@ describe('the Redis link at server start', () => {
   })
 })
 
+/** A real socket peer in a process of its own, echoing what it gets: it answers while this one is still blocked. */
+async function withEchoPeer(body: (socket: import('node:net').Socket) => Promise<void>) {
+  const { spawn } = await import('node:child_process')
+  const { connect } = await import('node:net')
+  const peer = spawn(process.execPath, ['-e', "const s = require('net').createServer((c) => c.on('error', () => {}).on('data', (d) => c.write(d))).listen(0, '127.0.0.1', () => console.log(s.address().port))"])
+  try {
+    const port = Number(await new Promise<string>((resolve) => peer.stdout.once('data', (data) => resolve(String(data)))))
+    const socket = connect(port, '127.0.0.1')
+    await new Promise((resolve) => socket.once('connect', resolve))
+    await body(socket)
+    socket.destroy()
+  } finally {
+    peer.kill()
+  }
+}
+
+/** Holds the event loop, as a cold start's module loading does. */
+function busy(ms: number) {
+  const until = Date.now() + ms
+  while (Date.now() < until) {
+    /* busy */
+  }
+}
+
+const echo = (socket: import('node:net').Socket) => new Promise((resolve) => socket.once('data', (data) => resolve(String(data))))
+
 describe('the command timeout', () => {
   it('counts a reply that arrived while this process was busy as a reply, not a timeout', async () => {
-    const { spawn } = await import('node:child_process')
-    const { connect } = await import('node:net')
-    // A real socket peer in a process of its own: it answers while this one is still blocked.
-    const peer = spawn(process.execPath, ['-e', "const s = require('net').createServer((c) => c.on('error', () => {}).on('data', (d) => c.write(d))).listen(0, '127.0.0.1', () => console.log(s.address().port))"])
-    try {
-      const port = Number(await new Promise<string>((resolve) => peer.stdout.once('data', (data) => resolve(String(data)))))
-      const socket = connect(port, '127.0.0.1')
-      await new Promise((resolve) => socket.once('connect', resolve))
+    await withEchoPeer(async (socket) => {
       const { client, link: redis } = link()
       client.becomeReady()
+      await turns()
       const echoed = redis.run(() => {
-        const reply = new Promise((resolve) => socket.once('data', (data) => resolve(String(data))))
+        const reply = echo(socket)
         socket.write('PONG')
-        // A cold start's module loading: the event loop is held past the 50 ms timeout.
-        const until = Date.now() + 150
-        while (Date.now() < until) {
-          /* busy */
-        }
+        // Held past the 50 ms timeout after the write.
+        busy(150)
         return reply
       })
       expect(await echoed).toBe('PONG')
       expect(redis.status().counts).toMatchObject({ ok: 1, timeout: 0 })
-      socket.destroy()
-    } finally {
-      peer.kill()
-    }
+    })
+  })
+
+  it('starts when the command is written: a stall between the call and the write is not a timeout', async () => {
+    await withEchoPeer(async (socket) => {
+      const { client, link: redis } = link()
+      client.becomeReady()
+      await turns()
+      const echoed = redis.run(() => {
+        const reply = echo(socket)
+        // As node-redis does: the command is written in a setImmediate.
+        setImmediate(() => socket.write('PONG'))
+        return reply
+      })
+      // The caller goes on with a cold start's work before the event loop reaches that write.
+      await Promise.resolve()
+      busy(150)
+      expect(await echoed).toBe('PONG')
+      expect(redis.status().counts).toMatchObject({ ok: 1, timeout: 0 })
+    })
   })
 })
