@@ -70,7 +70,10 @@ function createRedisLink({ url, timeoutMs = 50, settleMs = 3000, threshold, cool
   const client = make({
     url,
     disableOfflineQueue: true,
-    socket: { connectTimeout: Math.max(timeoutMs * 4, 200), reconnectStrategy: (retries) => Math.min(100 * (retries + 1), 2000) },
+    // An attempt gets the settle window (3 s): a cold start holds the event loop for up to seconds,
+    // and the socket's timer fires before the poll phase sees the connection made meanwhile, so a
+    // shorter one cut a fresh instance's first attempt. No command waits for it (no offline queue).
+    socket: { connectTimeout: Math.max(timeoutMs * 4, settleMs), reconnectStrategy: (retries) => Math.min(100 * (retries + 1), 2000) },
   })
   const breaker = createBreaker({ threshold, cooldownMs, now })
   let lastError = null
