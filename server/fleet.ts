@@ -81,8 +81,9 @@ function registerRedisMetrics(link: RedisLink) {
 }
 
 /**
- * Fleet mode's part of readiness: 'connecting' until the link made at start has connected or has
- * tried for its settle time (a few seconds: Redis down never keeps an instance out); null without a fleet.
+ * Fleet mode's part of readiness: 'connecting' until the link made at start has connected, with
+ * its breaker closed and its first PING answered, or has tried for its settle time (a few
+ * seconds: Redis down never keeps an instance out); null without a fleet.
  */
 export function redisSettled(config: SiteConfig): 'connected' | 'connecting' | 'unavailable' | null {
   const link = fleetLink(config)

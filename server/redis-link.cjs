@@ -59,8 +59,9 @@ function createBreaker({ threshold = 3, cooldownMs = 1000, now = Date.now } = {}
  *
  * It connects as it is made (at server start, server/fleet.ts). Until the first connection a
  * command is skipped without counting against the breaker, so the start leaves it closed; the
- * link is `settled` once connected or after `settleMs` of trying, and /api/ready waits for that
- * (docs/decisions/fleet.md "A new instance reads the shared cache from its first request").
+ * first connection is followed by one PING. The link is `settled` once connected with the
+ * breaker closed and a command answered, or after `settleMs` whatever the state, and /api/ready
+ * waits for that (docs/decisions/fleet.md "A new instance reads the shared cache from its first request").
  */
 /** Node's setImmediate, read off globalThis: the edge bundle (which never runs a link) rejects the bare name. */
 const afterPoll = (fn) => (typeof globalThis.setImmediate === 'function' ? globalThis.setImmediate(fn) : setTimeout(fn, 0))
@@ -93,6 +94,8 @@ function createRedisLink({ url, timeoutMs = 50, settleMs = 3000, threshold, cool
     everReady = true
     // What was made while connecting goes to Redis now, as after an outage.
     if (skippedBeforeReady) breaker.recovered()
+    // One round trip before readiness: the link is known to answer before a page relies on it.
+    void run((c) => c.ping())
   })
   let closed = false
   client.connect().catch(() => {})
@@ -146,8 +149,8 @@ function createRedisLink({ url, timeoutMs = 50, settleMs = 3000, threshold, cool
     status: () => ({
       breaker: breaker.state(),
       connected: client.isReady,
-      /** Connected once, or tried for settleMs: the instance may take traffic. */
-      settled: everReady || now() - madeAt >= settleMs,
+      /** Connected, breaker closed and a command answered, or tried for settleMs: the instance may take traffic. */
+      settled: (client.isReady && breaker.state() === 'closed' && breaker.counts.ok > 0) || now() - madeAt >= settleMs,
       lastError,
       counts: { ...breaker.counts },
     }),

@@ -4,7 +4,7 @@ export type BreakerState = 'closed' | 'open' | 'half-open'
 export interface RedisLinkStatus {
   breaker: BreakerState
   connected: boolean
-  /** Connected once, or tried for settleMs since the link was made (readiness waits for it). */
+  /** Connected with the breaker closed and a command answered, or settleMs since the link was made (readiness waits for it). */
   settled: boolean
   lastError: string | null
   counts: { ok: number; failed: number; timeout: number; skipped: number; opened: number }

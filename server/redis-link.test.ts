@@ -16,26 +16,40 @@ function fakeClient() {
   return client
 }
 
-function link(settleMs = 3000) {
+function link(settleMs = 3000, timeoutMs = 50) {
   const client = fakeClient()
   let time = 1_000
-  const made = createRedisLink({ url: 'redis://fake', settleMs, threshold: 3, cooldownMs: 1000, now: () => time, createClient: () => client })
+  const made = createRedisLink({ url: 'redis://fake', timeoutMs, settleMs, threshold: 3, cooldownMs: 1000, now: () => time, createClient: () => client })
   return { client, link: made, advance: (ms: number) => (time += ms) }
 }
 
-/** A few event-loop turns. */
+/** Until the PING sent on connection has been answered (a few event-loop turns). */
 const turns = async (n = 5) => {
   for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve))
 }
 
 describe('the Redis link at server start', () => {
-  it('is not settled while connecting; settled once connected', () => {
+  it('is not settled while connecting; settled once connected and its first PING answered', async () => {
     const { client, link: redis, advance } = link()
     expect(redis.status().settled).toBe(false)
     advance(500)
     expect(redis.status().settled).toBe(false)
     client.becomeReady()
-    expect(redis.status()).toMatchObject({ settled: true, connected: true })
+    expect(redis.status()).toMatchObject({ settled: false, connected: true })
+    await turns()
+    expect(redis.status()).toMatchObject({ settled: true, connected: true, counts: { ok: 1 } })
+  })
+
+  it('connected but with the breaker open (commands timed out during the start) is not settled until settleMs', async () => {
+    const { client, link: redis, advance } = link(3000, 5)
+    client.ping = () => new Promise<string>(() => {})
+    client.becomeReady()
+    // The PING on connection and two more time out: three in a row open the breaker.
+    await Promise.all([redis.run((c) => c.ping()), redis.run((c) => c.ping())])
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    expect(redis.status()).toMatchObject({ connected: true, breaker: 'open', settled: false, counts: { timeout: 3 } })
+    advance(3000)
+    expect(redis.status()).toMatchObject({ breaker: 'half-open', settled: true })
   })
 
   it('settles after settleMs without a connection: Redis down never keeps an instance out of the pool', () => {
@@ -105,7 +119,7 @@ describe('the command timeout', () => {
         return reply
       })
       expect(await echoed).toBe('PONG')
-      expect(redis.status().counts).toMatchObject({ ok: 1, timeout: 0 })
+      expect(redis.status().counts).toMatchObject({ ok: 2, timeout: 0 })
     })
   })
 
@@ -124,7 +138,7 @@ describe('the command timeout', () => {
       await Promise.resolve()
       busy(150)
       expect(await echoed).toBe('PONG')
-      expect(redis.status().counts).toMatchObject({ ok: 1, timeout: 0 })
+      expect(redis.status().counts).toMatchObject({ ok: 2, timeout: 0 })
     })
   })
 })
