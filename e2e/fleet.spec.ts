@@ -149,11 +149,7 @@ test('Redis killed during load: no failed answer; restarted: the instances share
   expect((await get('tr.localhost', path, C)).status).toBe(200)
 })
 
-// Open (issue #27 item 1): on this 2-core machine the new instance's first or second page is
-// sometimes still a MISS after /api/ready said 200 (passed 1 of 3 runs on 2026-11-27, after the
-// link's timeouts stopped counting this process's own stalls). The readiness wait and the link's
-// start are pinned in server/redis-link.test.ts; this test comes back when it passes every run.
-test.fixme('a freshly started instance, once ready, answers its very first page request from the shared cache', async () => {
+test('a freshly started instance, once ready, answers its very first page request from the shared cache', async () => {
   needsRedis()
   test.setTimeout(90_000)
   const pages = freshPairs(2).map((p) => `/en/trade/spot/${p.base}/${p.quote}`)
@@ -162,6 +158,8 @@ test.fixme('a freshly started instance, once ready, answers its very first page 
   try {
     // What a load balancer does: no page before /api/ready says 200 (it waits for the Redis link).
     await expect(async () => expect((await get('localhost', '/api/ready', FLEET_PORTS.late)).status).toBe(200)).toPass({ timeout: 30_000 })
+    // Connected within the readiness wait, not let in by its 3 s limit.
+    expect(JSON.parse((await get('localhost', '/api/ready', FLEET_PORTS.late)).body.toString('utf8'))).toMatchObject({ redis: 'connected' })
     for (const path of pages) {
       const reply = await get('localhost', path, FLEET_PORTS.late)
       expect(reply.status).toBe(200)
