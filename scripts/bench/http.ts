@@ -18,14 +18,16 @@ export interface RequestOptions {
   host?: string
   body?: string
   timeoutMs?: number
+  /** A keep-alive agent, to measure requests as nginx or a browser sends them; default: a fresh connection each. */
+  agent?: http.Agent
 }
 
-export function request({ port, path, method = 'GET', host = `localhost:${port}`, body, timeoutMs = 30_000 }: RequestOptions): Promise<Reply> {
+export function request({ port, path, method = 'GET', host = `localhost:${port}`, body, timeoutMs = 30_000, agent }: RequestOptions): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { host }
     if (body !== undefined) headers['content-type'] = 'application/json'
-    // agent: false: a fresh connection, so a probe never reuses a socket the server is closing.
-    const req = http.request({ host: '127.0.0.1', port, path, method, headers, agent: false, timeout: timeoutMs }, (res) => {
+    // agent: false by default: a fresh connection, so a probe never reuses a socket the server is closing.
+    const req = http.request({ host: '127.0.0.1', port, path, method, headers, agent: agent ?? false, timeout: timeoutMs }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))

@@ -152,18 +152,37 @@ export async function warmPage(port: number, path: string, attempts = 20): Promi
   return cache
 }
 
-async function admin(method: 'POST' | 'DELETE' | 'GET', path: string, body?: unknown): Promise<unknown> {
-  const reply = await request({ port: SIM_PORTS.admin, path, method, host: `127.0.0.1:${SIM_PORTS.admin}`, body: body === undefined ? undefined : JSON.stringify(body) })
+async function admin(method: 'POST' | 'DELETE' | 'GET', path: string, body?: unknown, port: number = SIM_PORTS.admin): Promise<unknown> {
+  const reply = await request({ port, path, method, host: `127.0.0.1:${port}`, body: body === undefined ? undefined : JSON.stringify(body) })
   if (reply.status !== 200) throw new Error(`simulator admin ${method} ${path}: ${reply.status} ${reply.body.toString('utf8')}`)
   return JSON.parse(reply.body.toString('utf8')) as unknown
 }
 
+/** A fault rule of the simulator (docs/simulator.md "Faults"). */
+export interface FaultRule {
+  host: string
+  endpoint: string
+  fault: { kind: string; status?: number; ms?: number }
+}
+
+/** The admin endpoints of a simulator on `adminPort` (docs/simulator.md "Admin endpoints"). */
+export function simulatorAdmin(adminPort: number) {
+  return {
+    setFaults: (rules: FaultRule | FaultRule[]) => admin('POST', '/faults', rules, adminPort),
+    clearFaults: () => admin('DELETE', '/faults', undefined, adminPort),
+    /** Requests seen so far per host and endpoint. */
+    hits: async () => ((await admin('GET', '/state', undefined, adminPort)) as { hits?: Record<string, Record<string, number>> }).hits ?? {},
+  }
+}
+
+const benchSimulator = simulatorAdmin(SIM_PORTS.admin)
+
 /** Every host and endpoint accepts requests and never answers (docs/simulator.md "Faults"). */
-export const hangUpstream = () => admin('POST', '/faults', { host: '*', endpoint: '*', fault: { kind: 'hang' } })
-export const clearFaults = () => admin('DELETE', '/faults')
+export const hangUpstream = () => benchSimulator.setFaults({ host: '*', endpoint: '*', fault: { kind: 'hang' } })
+export const clearFaults = () => benchSimulator.clearFaults()
 
 /** Requests the simulator has seen so far, all hosts and endpoints. */
 export async function upstreamHits(): Promise<number> {
-  const state = (await admin('GET', '/state')) as { hits?: Record<string, Record<string, number>> }
-  return Object.values(state.hits ?? {}).reduce((total, byEndpoint) => total + Object.values(byEndpoint).reduce((a, b) => a + b, 0), 0)
+  const hits = await benchSimulator.hits()
+  return Object.values(hits).reduce((total, byEndpoint) => total + Object.values(byEndpoint).reduce((a, b) => a + b, 0), 0)
 }

@@ -23,6 +23,8 @@ export interface FleetOptions {
   /** The simulator's hosts (README "Configuration" variables they fill). */
   upstream: { apiBaseUrl: string; apiHosts: readonly string[]; fastPathHost: string; fastPathWsUrl: string }
   microCache?: boolean
+  /** More variables, the same on every instance (e.g. REGION_<ID>_API_BASE_URL). */
+  env?: Record<string, string>
 }
 
 export interface Fleet {
@@ -31,6 +33,7 @@ export interface Fleet {
   /** nginx's stub_status page, for prometheus-nginx-exporter. */
   statusUrl: string
   instances: Started[]
+  nginx: Started
   redis(): Started | undefined
   /** One more instance on `port` (not behind nginx), as a deploy or restart starts one; live when resolved. */
   addInstance(port: number): Promise<Started>
@@ -57,6 +60,7 @@ export function instanceEnv(options: FleetOptions, port: number): Record<string,
     FAST_PATH_WS_URL: options.upstream.fastPathWsUrl,
     // The simulator names its own main host for pair icons (simulator/data/icons.ts).
     ICON_HOSTS: options.upstream.apiBaseUrl,
+    ...options.env,
   }
   for (const region of Object.values(loadSiteConfig(base).regions)) {
     if (region.enabled) base[regionVariable(region.id, 'PUBLIC_URL')] = `http://${region.hosts[0]}:${options.nginxPort}`
@@ -116,6 +120,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       urls,
       statusUrl: `http://127.0.0.1:${options.statusPort}/stub_status`,
       instances,
+      nginx,
       redis: () => redis,
       addInstance,
       stopRedis,

@@ -38,3 +38,10 @@ export const BENCH_ABUSE_PORTS = { hang: 5300, sim: simPortsFrom(5301), site: 53
 
 /** scripts/bench-lighthouse.ts run alone: E2E_PORT_OFFSET=170's own range (the site, the simulator, the floor). */
 export const BENCH_LIGHTHOUSE_PORTS = { site: 6700, sim: simPortsFrom(6701), floor: 6706 } as const
+
+/**
+ * The capacity bench (scripts/bench/capacity.ts): E2E_PORT_OFFSET=180's own range, 6800–6809:
+ * nginx, two instances, Redis, the simulator, and the per-region upstream counter, which listens
+ * on 6809 of 127.0.0.11–19 (one loopback address per region, so each region has its own upstream).
+ */
+export const BENCH_CAPACITY_PORTS = { nginx: 6800, instances: [6801, 6802], redis: 6803, sim: simPortsFrom(6804), upstreams: 6809 } as const
