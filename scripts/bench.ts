@@ -6,7 +6,8 @@
  * middleware, :3302 the floor: a bare Next page that Lighthouse's figures are read against,
  * scripts/bench/floor.ts), measures, and stops everything it started, also on failure and
  * Ctrl-C. Last come the browser parts: Lighthouse against the floor, the phone-CPU loads and the
- * interactions on a 4× slower CPU (scripts/bench/interactions.ts). It reports goals as met or
+ * interactions on a 4× slower CPU (scripts/bench/interactions.ts), then the fleet figures and the
+ * capacity sheet's (scripts/bench/capacity.ts, docs/capacity.md). It reports goals as met or
  * missed and exits 0 either way: it is a measurement, not a test (a setup failure exits 1). Every
  * figure is from this machine and this run; on a 2-core machine the load generator shares the
  * CPUs with the server, which is why goals are ratios against a reference measured the same way.
@@ -17,6 +18,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { REGION_IDS, REGIONS } from '../lib/regions/regions'
 import { runFleetBench } from './bench-fleet'
+import { runCapacityBench } from './bench/capacity'
 import { runLighthouseBench } from './bench-lighthouse'
 import { runPhoneCpuBench } from './bench-phone-cpu'
 import { runSymbolsBench } from './bench-symbols'
@@ -245,6 +247,10 @@ async function main(): Promise<void> {
   const fleet = await runFleetBench(ROOT, LOG_DIR, say)
   figures.push(...fleet.figures)
   details.fleet = fleet.details
+  // Last: CPU, Redis and upstream figures per page view, and the peak they extrapolate to (docs/capacity.md).
+  const capacity = await runCapacityBench(ROOT, LOG_DIR, say, { floorDir: floor.dir })
+  figures.push(...capacity.figures)
+  details.capacity = capacity.details
   for (const name of await stopAll(started)) say(`\nnote: ${name} did not exit within 5 s of SIGTERM and was killed`)
 
   say(`\nSummary (${new Date().toISOString()}, ${process.version})`)

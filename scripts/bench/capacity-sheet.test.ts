@@ -1,5 +1,6 @@
 import {
   capacityPlan,
+  hitsFromRedisShare,
   cpuMsPerRequest,
   lessIdle,
   lessOverhead,
@@ -154,17 +155,34 @@ describe('upstream calls', () => {
 
 const redis = (commands: number, bytesIn: number, bytesOut: number, cpuMs: number): RedisPerView => ({ commands, byCommand: {}, writes: 0, bytesIn, bytesOut, cpuMs })
 const MEASURED: Measured = {
-  cpuMs: { hit: 2, stale: 40, miss: 50 },
+  cpuMs: { hit: 2, hitFromRedis: 5, stale: 40, miss: 50 },
   nginxCpuMs: 0.1,
-  redis: { hit: redis(2, 100, 50, 0.02), stale: redis(6, 200_000, 100_000, 0.5), miss: redis(8, 200_000, 120_000, 0.5) },
+  redis: { hit: redis(2, 100, 50, 0.02), hitFromRedis: redis(3, 150, 100_000, 0.1), stale: redis(6, 200_000, 100_000, 0.5), miss: redis(8, 200_000, 120_000, 0.5) },
   redisBytesPerPage: 100_000,
   redisBytesPerList: 300_000,
   lists: { readsPerLook: 1.5, leasesPerLook: 1, writesPerMinute: 6, bytes: 250_000, windowS: 10 },
+  redisCpu: { headMs: 0.01, entryReadMs: 0.1, pageWriteMs: 0.3, listReadMs: 0.2, listWriteMs: 0.5 },
   upstream: { languages: 16, listWindowS: 10, healthy: { callsPerRefresh: 2, tickersEveryS: 5 }, outage: { callsPerRefresh: 3, tickersEveryS: 7.5 } },
 }
 
+describe('HITs read from Redis under round-robin balancing', () => {
+  it('are nearly all of them when a page has a few views per period over many instances', () => {
+    // 5 views per period (1 regeneration, 4 HITs) over 57 instances: local 1 − (56/57)^i, i = 1…4.
+    expect(hitsFromRedisShare(5, 57)).toBeCloseTo(1 - (0.017544 + 0.034775 + 0.051710 + 0.068354) / 4, 4)
+  })
+
+  it('are few for a popular page, and none with one instance or no HIT', () => {
+    expect(hitsFromRedisShare(10_000, 10)).toBeLessThan(0.001)
+    expect(hitsFromRedisShare(5, 1)).toBe(0)
+    expect(hitsFromRedisShare(1, 57)).toBe(0)
+    // No regeneration at all: pages never change, so every HIT is local once read.
+    expect(hitsFromRedisShare(Infinity, 57)).toBe(0)
+  })
+})
+
 describe('the plan for a peak', () => {
-  const plan = capacityPlan(MEASURED, STATED_PEAK)
+  // By URL: every HIT in the instance's memory, so the figures below can be worked by hand.
+  const plan = capacityPlan(MEASURED, { ...STATED_PEAK, balancing: 'by-url' })
 
   it('splits the stated peak into cached views, regenerations and the daily crawl', () => {
     expect(plan.viewsPerSecond.hit).toBeCloseTo(1600)
@@ -194,8 +212,11 @@ describe('the plan for a peak', () => {
     expect(plan.redis.pages).toBe(82_080)
     expect(plan.redis.dataBytes).toBe(82_080 * 100_000 * 2 + 144 * 300_000)
     expect(plan.redis.memoryBytes).toBeCloseTo(plan.redis.dataBytes * 1.5)
-    // 1600 × 0.02 + 400 × 0.5 + 0.95 × 0.5 ms/s: a quarter of its one thread.
-    expect(plan.redis.cores).toBeCloseTo(0.2325, 3)
+    // Pages: 1600 × 0.01 + 400.95 × (0.01 + 0.3) ms/s; lists: 273.7 looks/s × 1.5 reads × 0.2 ms + 14.4 writes/s × 0.5 ms.
+    const lists = (144 * 34 * 6 * (1 - Math.exp(-((400.95 / 34) * 10) / 144))) / 60 * 1.5 * 0.2 + 14.4 * 0.5
+    expect(plan.redis.cores).toBeCloseTo((16 + 400.95 * 0.31 + lists) / 1000, 4)
+    // One request at a time: 1600 × 0.02 + 400 × 0.5 + 0.95 × 0.5 ms/s, the lists alike.
+    expect(plan.redis.coresOneAtATime).toBeCloseTo((232.475 + lists) / 1000, 4)
   })
 
   it('scales the tickers calls with the instances, not the pair-list calls', () => {
@@ -204,16 +225,29 @@ describe('the plan for a peak', () => {
     expect(plan.upstream.outage).toEqual({ pairLists: 288, tickers: 8 * 34 })
   })
 
-  it('moves with its assumptions: all HITs need one instance and its spare', () => {
-    const calm = capacityPlan(MEASURED, { ...STATED_PEAK, peakViewsPerSecond: 100, hitShare: 1, crawl: { ...STATED_PEAK.crawl, pairs: 0 } })
-    expect(calm.instanceCores).toBeCloseTo(0.2)
+  it('with round-robin, sizes for HITs read from Redis at the share its own instance count gives', () => {
+    const rr = capacityPlan(MEASURED, STATED_PEAK)
+    expect(rr.hitsFromRedisShare).toBeGreaterThan(0.9)
+    expect(rr.hitsFromRedisShare).toBe(hitsFromRedisShare(5, rr.instances))
+    expect(rr.viewsPerSecond.hitFromRedis + rr.viewsPerSecond.hit).toBeCloseTo(1600)
+    expect(rr.instances).toBe(Math.ceil(rr.instanceCores / 0.6) + 1)
+    expect(rr.instances).toBeGreaterThan(plan.instances)
+    // Each HIT from Redis reads the whole entry.
+    expect(rr.redis.bytesOutPerSecond - plan.redis.bytesOutPerSecond).toBeGreaterThan(rr.viewsPerSecond.hitFromRedis * 90_000)
+  })
+
+  it('moves with its assumptions: all but a few HITs need one instance and its spare', () => {
+    const calm = capacityPlan(MEASURED, { ...STATED_PEAK, balancing: 'by-url', peakViewsPerSecond: 100, hitShare: 0.999, crawl: { ...STATED_PEAK.crawl, pairs: 0 } })
+    expect(calm.instanceCores).toBeCloseTo((99.9 * 2 + 0.1 * 40) / 1000)
     expect(calm.instances).toBe(2)
     const allMiss = capacityPlan(MEASURED, { ...STATED_PEAK, missShareOfOthers: 1 })
+    expect(allMiss.hitsFromRedisShare).toBe(0)
     expect(allMiss.instanceCores).toBeGreaterThan(plan.instanceCores)
   })
 
   it('refuses shares outside 0…1 and a utilisation of 0', () => {
     expect(() => capacityPlan(MEASURED, { ...STATED_PEAK, hitShare: 1.2 })).toThrow(/shares/)
+    expect(() => capacityPlan(MEASURED, { ...STATED_PEAK, hitShare: 1 })).toThrow(/HITs below 1/)
     expect(() => capacityPlan(MEASURED, { ...STATED_PEAK, targetUtilisation: 0 })).toThrow(/utilisation/)
   })
 })

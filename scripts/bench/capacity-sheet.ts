@@ -207,11 +207,15 @@ export function perMinute(calls: Record<string, number>, seconds: number): Recor
 
 /** What the bench measured on this machine, per page view. */
 export interface Measured {
-  /** Instance CPU ms per pair-page view: a cached page, a stale one (its answer and its background render), a first render. */
-  cpuMs: { hit: number; stale: number; miss: number }
+  /**
+   * Instance CPU ms per pair-page view: a cached page in the instance's memory (hit), a cached
+   * page another instance made, read from Redis (hitFromRedis), a stale one (its answer and its
+   * background render), a first render.
+   */
+  cpuMs: Record<ViewKind, number>
   /** nginx CPU ms per proxied view. */
   nginxCpuMs: number
-  redis: { hit: RedisPerView; stale: RedisPerView; miss: RedisPerView }
+  redis: Record<ViewKind, RedisPerView>
   /** Redis memory of one pair page's entry (MEMORY USAGE). */
   redisBytesPerPage: number
   /** Redis memory of one (upstream, language) pair list. */
@@ -224,6 +228,13 @@ export interface Measured {
    */
   lists: { readsPerLook: number; leasesPerLook: number; writesPerMinute: number; bytes: number; windowS: number }
   /**
+   * Redis CPU ms per operation with many in flight (./redis-replay.ts): a page's look (HGET +
+   * GET), a page entry read whole, a page written, a list read, a list written. Per view,
+   * measured one request at a time, it is several times more (each command wakes Redis alone):
+   * `redis[kind].cpuMs`.
+   */
+  redisCpu: { headMs: number; entryReadMs: number; pageWriteMs: number; listReadMs: number; listWriteMs: number }
+  /**
    * The upstream bounds of the busiest region (the design's windows, which the bench checks it
    * reaches and keeps): its languages, and per state the calls of one pair-list refresh (v3 + all
    * healthy; v3 + all + v2 failing) and how often each instance asks for tickers (the 5 s reuse
@@ -231,6 +242,9 @@ export interface Measured {
    */
   upstream: { languages: number; listWindowS: number; healthy: UpstreamRates; outage: UpstreamRates }
 }
+
+export type ViewKind = 'hit' | 'hitFromRedis' | 'stale' | 'miss'
+const kinds: readonly ViewKind[] = ['hit', 'hitFromRedis', 'stale', 'miss']
 
 export interface UpstreamRates {
   callsPerRefresh: number
@@ -251,6 +265,12 @@ export interface Assumptions {
   hitShare: number
   /** Of the other views, the share that are first renders (MISS); the rest are stale pages regenerated (STALE). */
   missShareOfOthers: number
+  /**
+   * How nginx spreads views: `round-robin` (as shipped: a page's views land on any instance, and
+   * the first on each instance after the page was made again reads it from Redis) or `by-url`
+   * (each page on one instance: its HITs are in that instance's memory).
+   */
+  balancing: 'round-robin' | 'by-url'
   /** The crawlers' walk: every page of every region and language once per `days`. */
   crawl: { regions: number; languages: number; pairs: number; days: number }
   /** Crawler views are first renders (MISS): the shared entries expire after 24 h, the walk's period. */
@@ -271,6 +291,7 @@ export const STATED_PEAK: Assumptions = {
   peakViewsPerSecond: 2000,
   hitShare: 0.8,
   missShareOfOthers: 0,
+  balancing: 'round-robin',
   crawl: { regions: 9, languages: 16, pairs: 570, days: 1 },
   crawlerViewsMiss: true,
   targetUtilisation: 0.6,
@@ -282,8 +303,10 @@ export const STATED_PEAK: Assumptions = {
 
 export interface Plan {
   /** Views per second by kind, crawlers included. */
-  viewsPerSecond: { hit: number; stale: number; miss: number; total: number }
+  viewsPerSecond: Record<ViewKind | 'total', number>
   crawlerViewsPerSecond: number
+  /** Share of HITs read from Redis (the first view on an instance since the page was made again). */
+  hitsFromRedisShare: number
   /** Instance CPU needed, in cores (CPU-seconds per second). */
   instanceCores: number
   /** Instances at the target utilisation, then with the spare(s). */
@@ -294,8 +317,10 @@ export interface Plan {
     commandsPerSecond: number
     bytesInPerSecond: number
     bytesOutPerSecond: number
-    /** Share of Redis's one command thread taken by page views (measured one request at a time: an upper bound). */
+    /** Share of Redis's one command thread, from the replayed costs (many commands in flight). */
     cores: number
+    /** The same from the per-view CPU measured one request at a time (each command waking Redis alone): an upper bound. */
+    coresOneAtATime: number
     /** The pair lists' part of the commands and bytes above. */
     lists: { commandsPerSecond: number; bytesInPerSecond: number; bytesOutPerSecond: number }
     pages: number
@@ -306,35 +331,74 @@ export interface Plan {
   upstream: { healthy: UpstreamPerMinute; outage: UpstreamPerMinute }
 }
 
-const kinds = ['hit', 'stale', 'miss'] as const
+/**
+ * With round-robin balancing, the share of a page's HITs that read it from Redis. Each time a
+ * page is made again (once per revalidate period, on one instance) every other instance's copy
+ * is older: the first view there reads the new one. With `viewsPerCycle` views per period (one
+ * of them the regeneration) spread at random over `instances`, the i-th HIT is local when its
+ * instance already saw the new copy, 1 − (1 − 1/N)^i on average.
+ */
+export function hitsFromRedisShare(viewsPerCycle: number, instances: number): number {
+  const hits = Math.max(0, Math.round(viewsPerCycle) - 1)
+  if (hits === 0 || !Number.isFinite(hits) || instances <= 1) return 0
+  // Σ (1 − q^i) for i = 1…hits, q = 1 − 1/N.
+  const q = 1 - 1 / instances
+  const local = hits - (q * (1 - q ** hits)) / (1 - q)
+  return 1 - local / hits
+}
 
 export function capacityPlan(m: Measured, a: Assumptions): Plan {
-  if (a.hitShare < 0 || a.hitShare > 1 || a.missShareOfOthers < 0 || a.missShareOfOthers > 1) throw new Error('capacityPlan: shares must be within 0…1')
+  if (a.hitShare < 0 || a.hitShare >= 1 || a.missShareOfOthers < 0 || a.missShareOfOthers > 1) throw new Error('capacityPlan: shares must be within 0…1 (HITs below 1)')
   if (!(a.targetUtilisation > 0 && a.targetUtilisation <= 1)) throw new Error('capacityPlan: target utilisation must be within (0, 1]')
   const pages = a.crawl.regions * a.crawl.languages * a.crawl.pairs
   const crawler = pages / (a.crawl.days * 86_400)
   const others = a.peakViewsPerSecond * (1 - a.hitShare)
-  const views = {
-    hit: a.peakViewsPerSecond * a.hitShare + (a.crawlerViewsMiss ? 0 : crawler),
-    stale: others * (1 - a.missShareOfOthers),
+  const hits = a.peakViewsPerSecond * a.hitShare + (a.crawlerViewsMiss ? 0 : crawler)
+  const stale = others * (1 - a.missShareOfOthers)
+  // A stale view is once per page per period: the views of a page in a period, that one included.
+  const viewsPerCycle = stale > 0 ? (hits + stale) / stale : Infinity
+  const viewsWith = (share: number): Record<ViewKind | 'total', number> => ({
+    hit: hits * (1 - share),
+    hitFromRedis: hits * share,
+    stale,
     miss: others * a.missShareOfOthers + (a.crawlerViewsMiss ? crawler : 0),
     total: a.peakViewsPerSecond + crawler,
+  })
+  const sumOver = (views: Record<ViewKind, number>, per: (kind: ViewKind) => number) => kinds.reduce((total, kind) => total + views[kind] * per(kind), 0)
+  const sizeFor = (share: number) => {
+    const views = viewsWith(share)
+    const instanceCores = sumOver(views, (kind) => m.cpuMs[kind]) / 1000
+    const instancesNeeded = Math.max(1, Math.ceil(instanceCores / a.targetUtilisation - 1e-9))
+    return { views, instanceCores, instancesNeeded, instances: instancesNeeded + a.spareInstances }
   }
-  const sum = (per: (kind: (typeof kinds)[number]) => number) => kinds.reduce((total, kind) => total + views[kind] * per(kind), 0)
-  const instanceCores = sum((kind) => m.cpuMs[kind]) / 1000
-  const instancesNeeded = Math.max(1, Math.ceil(instanceCores / a.targetUtilisation - 1e-9))
-  const instances = instancesNeeded + a.spareInstances
+  // The share depends on the instances, the instances on the share: a few rounds settle it (it grows with both).
+  let share = 0
+  let size = sizeFor(share)
+  for (let round = 0; a.balancing === 'round-robin' && round < 50; round++) {
+    const next = hitsFromRedisShare(viewsPerCycle, size.instances)
+    if (next === share) break
+    share = next
+    size = sizeFor(share)
+  }
+  const { views, instanceCores, instancesNeeded, instances } = size
+  const sum = (per: (kind: ViewKind) => number) => sumOver(views, per)
   const dataBytes = pages * m.redisBytesPerPage * a.buildsInRedis + a.listSlots * m.redisBytesPerList
+  const renders = views.stale + views.miss
   // Each instance looks at a slot's fleet copy in the windows it renders a page of that slot.
-  const looks = (a.listSlots * instances * listLooksPerMinute((views.stale + views.miss) / instances, a.listSlots, m.lists.windowS)) / 60
+  const looks = (a.listSlots * instances * listLooksPerMinute(renders / instances, a.listSlots, m.lists.windowS)) / 60
+  const listWrites = (a.listSlots * m.lists.writesPerMinute) / 60
   const lists = {
-    commandsPerSecond: looks * (m.lists.readsPerLook + m.lists.leasesPerLook) + (a.listSlots * m.lists.writesPerMinute) / 60,
-    bytesInPerSecond: ((a.listSlots * m.lists.writesPerMinute) / 60) * m.lists.bytes,
+    commandsPerSecond: looks * (m.lists.readsPerLook + m.lists.leasesPerLook) + listWrites,
+    bytesInPerSecond: listWrites * m.lists.bytes,
     bytesOutPerSecond: looks * m.lists.readsPerLook * m.lists.bytes,
   }
+  const listCpuMs = looks * m.lists.readsPerLook * m.redisCpu.listReadMs + listWrites * m.redisCpu.listWriteMs
+  const c = m.redisCpu
+  const pageCpuMs = views.hit * c.headMs + views.hitFromRedis * (c.headMs + c.entryReadMs) + renders * (c.headMs + c.pageWriteMs)
   return {
     viewsPerSecond: views,
     crawlerViewsPerSecond: crawler,
+    hitsFromRedisShare: share,
     instanceCores,
     instancesNeeded,
     instances,
@@ -343,7 +407,8 @@ export function capacityPlan(m: Measured, a: Assumptions): Plan {
       commandsPerSecond: sum((kind) => m.redis[kind].commands) + lists.commandsPerSecond,
       bytesInPerSecond: sum((kind) => m.redis[kind].bytesIn) + lists.bytesInPerSecond,
       bytesOutPerSecond: sum((kind) => m.redis[kind].bytesOut) + lists.bytesOutPerSecond,
-      cores: sum((kind) => m.redis[kind].cpuMs) / 1000,
+      cores: (pageCpuMs + listCpuMs) / 1000,
+      coresOneAtATime: (sum((kind) => m.redis[kind].cpuMs) + listCpuMs) / 1000,
       lists,
       pages,
       dataBytes,

@@ -1,0 +1,580 @@
+/**
+ * Capacity figures for `npm run bench` (docs/capacity.md): what one page view costs a fleet
+ * instance, Redis and nginx, and what the upstream sees per region, measured on a fleet of two
+ * instances (scripts/fleet/fleet.ts) with Redis, nginx and a simulator of its own, each region
+ * behind its own counted upstream (./upstream-counter.ts). Then the extrapolation to a stated
+ * peak (./capacity-sheet.ts, STATED_PEAK).
+ *
+ * - CPU per request: the process group's CPU time (/proc, ./proc-cpu.ts) before and after N
+ *   requests over keep-alive connections, one at a time, less its idle burn: 50 pair pages of
+ *   five sites as first renders (MISS) on one instance, then from Redis on the other (HIT from
+ *   Redis), a hot set of 10 read 400 times (HIT), directly and through nginx, a static file, the
+ *   floor (a bare Next page, when built), and the 50 once older than 60 s (STALE: the answer and
+ *   its background regeneration, waited for).
+ * - Redis: INFO commandstats/stats/cpu deltas over those phases, less the INFO calls' cost and
+ *   Redis's idle burn, the pair lists' traffic told apart; MEMORY USAGE of entries and lists; the
+ *   commands replayed with 16 in flight for CPU at a busy fleet's concurrency (./redis-replay.ts).
+ * - Upstream: a crawler walks every region's sitemap through nginx (4 connections, pages new to
+ *   the fleet) for a window healthy, then with every simulator endpoint answering 503 (the first
+ *   10 s apart); calls per region and endpoint per minute.
+ *
+ * Ports: BENCH_CAPACITY_PORTS (6800–6809). BENCH_CAPACITY_WINDOW_S sets the windows (30 s).
+ * Alone: `npx tsx scripts/bench-capacity.ts`.
+ */
+import http from 'node:http'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { createClient } from 'redis'
+import { REGION_IDS, REGIONS, type RegionId } from '../../lib/regions/regions'
+import { startFleet, type Fleet } from '../fleet/fleet'
+import { BENCH_CAPACITY_PORTS } from '../support/ports'
+import { stopAll, type Started } from '../support/processes'
+import {
+  capacityPlan,
+  cpuMsPerRequest,
+  lessIdle,
+  lessOverhead,
+  linkCountsOf,
+  listLooksPerMinute,
+  parseRedisInfo,
+  perMinute,
+  redisCountersOf,
+  redisDelta,
+  redisPerView,
+  splitListTraffic,
+  STATED_PEAK,
+  upstreamCeiling,
+  type Assumptions,
+  type LinkCounts,
+  type ListTraffic,
+  type Measured,
+  type Plan,
+  type RedisCounters,
+  type RedisPerView,
+  type UpstreamPerMinute,
+  type UpstreamRates,
+} from './capacity-sheet'
+import { FLOOR_PATH, startFloor } from './floor'
+import { header, request } from './http'
+import { groupCpuMs } from './proc-cpu'
+import { figure, formatValue, type Figure } from './report'
+import { assertFree, simulatorAdmin, startSimulator } from './stack'
+import { replayRedisCpu } from './redis-replay'
+import { startUpstreamCounter, type UpstreamCounter } from './upstream-counter'
+
+type Counts = Record<string, Record<string, number>>
+
+const PORTS = BENCH_CAPACITY_PORTS
+const [PORT_A, PORT_B] = PORTS.instances
+/** Sites of the first-render set: a language of five regions, ten pairs each (50 pages). */
+const RENDER_SITES: ReadonlyArray<[RegionId, string]> = [['main', 'en'], ['hk', 'zh-HK'], ['tr', 'tr-TUR'], ['eu', 'de-EU'], ['ae', 'ar-SA']]
+const PAIRS_PER_SITE = 10
+/** Cached pages read HIT_REQUESTS times in all, a static file as often. */
+const HOT_PAGES = 10
+const HIT_REQUESTS = 400
+const STATIC_FILE = '/favicon.svg'
+/** Pair pages revalidate after 60 s (app/[region]/[lang]/trade/spot/[base]/[quote]/page.tsx). */
+const REVALIDATE_MS = 60_000
+/** The crawler's window for each upstream figure (the healthy one also lets the first renders go stale). */
+const WINDOW_S = Number(process.env.BENCH_CAPACITY_WINDOW_S ?? 30)
+const CRAWL_CONNECTIONS = 4
+/**
+ * The instances' Redis timeout here (README "Fleet": 50 ms by default). On this shared 2-core
+ * machine a command queued behind other work's CPU can wait past 50 ms; the breaker then opens
+ * and the instance renders pages itself, which is the breaker doing its job but no page view's
+ * cost. The links' timeouts and skips are shown per phase.
+ */
+const REDIS_TIMEOUT_MS = 1000
+/** Between stale pages: a regeneration here takes ~50 ms of CPU and a little waiting. */
+const STALE_GAP_MS = 100
+/** A pair list is shared for 10 s fleet-wide (server/pair-list-service.ts reuseMs); tickers for 5 s per instance (server/market-tickers.ts). */
+const LIST_WINDOW_S = 10
+const TICKERS_WINDOW_S = 5
+/** A failing upstream is asked again after 5–10 s once the back-off is at its cap (lib/http/failure-backoff.ts). */
+const TICKERS_BACKOFF_MEAN_S = 7.5
+/** The outage's first part, while the back-off climbs to its cap. */
+const ONSET_S = 10
+
+export interface CapacityBench {
+  figures: Figure[]
+  details: Record<string, unknown>
+}
+
+export interface CapacityOptions {
+  /** A built floor project (./floor.ts) to measure a bare Next page against; absent: skipped. */
+  floorDir?: string
+}
+
+interface Target {
+  /** Host header (the region), with nginx's port when through nginx. */
+  host: string
+  path: string
+}
+
+interface Tally {
+  requests: number
+  statuses: Record<string, number>
+  cache: Record<string, number>
+  errors: number
+}
+
+const hostOf = (id: RegionId) => (id === 'main' ? 'localhost' : `${id}.localhost`)
+const bump = (record: Record<string, number>, key: string) => (record[key] = (record[key] ?? 0) + 1)
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Sends what `next()` gives on `connections` keep-alive connections until it gives nothing;
+ * `gapMs` after each answer (time for a stale page's background regeneration).
+ */
+async function drive(port: number, next: () => Target | undefined, connections: number, { timeoutMs = 15_000, gapMs = 0 } = {}): Promise<Tally> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections })
+  const tally: Tally = { requests: 0, statuses: {}, cache: {}, errors: 0 }
+  const worker = async () => {
+    for (let target = next(); target; target = next()) {
+      tally.requests++
+      try {
+        const reply = await request({ port, path: target.path, host: target.host, agent, timeoutMs })
+        bump(tally.statuses, String(reply.status))
+        bump(tally.cache, header(reply, 'x-nextjs-cache') ?? 'none')
+      } catch {
+        tally.errors++
+      }
+      if (gapMs > 0) await sleep(gapMs)
+    }
+  }
+  await Promise.all(Array.from({ length: connections }, worker))
+  agent.destroy()
+  return tally
+}
+
+const each = (targets: readonly Target[]) => {
+  let i = 0
+  return () => targets[i++]
+}
+
+/** A crawler's walk: each window goes on where the last one stopped, so every page it asks for is new to the fleet. */
+function walker(targets: readonly Target[]) {
+  let i = 0
+  return (seconds: number) => {
+    const until = Date.now() + seconds * 1000
+    return () => (Date.now() < until ? targets[i++ % targets.length] : undefined)
+  }
+}
+
+/** Every pair page of every region's sitemap, through nginx. */
+async function sitemapPages(): Promise<Target[]> {
+  const pages: Target[] = []
+  for (const id of REGION_IDS) {
+    const reply = await request({ port: PORTS.nginx, path: '/sitemap.xml', host: `${hostOf(id)}:${PORTS.nginx}` })
+    if (reply.status !== 200) throw new Error(`${id} /sitemap.xml answered ${reply.status}`)
+    for (const [, loc] of reply.body.toString('utf8').matchAll(/<loc>([^<]+)<\/loc>/g)) {
+      const url = new URL(loc ?? '')
+      if (url.pathname.includes('/trade/spot/')) pages.push({ host: url.host, path: url.pathname })
+    }
+  }
+  return pages
+}
+
+/** Diagonally over sites: consecutive requests go to other regions and languages (other pair lists). */
+function interleave(pages: readonly Target[]): Target[] {
+  const bySite = new Map<string, Target[]>()
+  for (const page of pages) {
+    const site = `${page.host}/${page.path.split('/')[1]}`
+    const list = bySite.get(site)
+    if (list) list.push(page)
+    else bySite.set(site, [page])
+  }
+  const lists = [...bySite.values()]
+  const out: Target[] = []
+  for (let round = 0; out.length < pages.length; round++) {
+    for (const list of lists) {
+      const page = list[round]
+      if (page) out.push(page)
+    }
+  }
+  return out
+}
+
+interface Meters {
+  cpu(): Record<string, number>
+  redis(): Promise<RedisCounters>
+  /** Upstream calls so far per region and endpoint. */
+  upstream(): Counts
+  /** Each instance's Redis link counts (scraped from /api/metrics, outside the CPU window). */
+  links(): Promise<LinkCounts[]>
+}
+
+interface Phase {
+  tally: Tally
+  wallMs: number
+  /** CPU ms per process group over the phase (idle burn not yet taken off). */
+  cpuMs: Record<string, number>
+  redis: RedisCounters
+  upstream: Counts
+  /** Redis commands the instances' links timed out or skipped (breaker open) in the phase, both instances. */
+  link: LinkCounts
+}
+
+export async function runCapacityBench(root: string, logDir: string, say: (line: string) => void, options: CapacityOptions = {}): Promise<CapacityBench> {
+  const began = Date.now()
+  const figures: Figure[] = []
+  const details: Record<string, unknown> = {}
+  const add = (f: Figure) => {
+    figures.push(f)
+    say(`  → ${f.name}: ${formatValue(f)}${f.goal ? `  goal ${f.goal}: ${f.met === null ? 'not measured' : f.met ? 'met' : 'MISSED'}` : ''}`)
+  }
+  await assertFree(PORTS.nginx, ...PORTS.instances, PORTS.redis, ...Object.values(PORTS.sim))
+  say(`\nCapacity (fleet of 2 on :${PORTS.nginx}–${PORTS.redis}, each region its own counted upstream; CPU from /proc, Redis from INFO)`)
+
+  const floorCpu = await floorCpuPerRequest(options.floorDir, logDir, say)
+  const started: Started[] = []
+  let counter: UpstreamCounter | undefined
+  let fleet: Fleet | undefined
+  let redis: ReturnType<typeof createClient> | undefined
+  try {
+    started.push(await startSimulator(root, logDir, PORTS.sim, [PORTS.nginx]))
+    const admin = simulatorAdmin(PORTS.sim.admin)
+    counter = await startUpstreamCounter(REGION_IDS, PORTS.upstreams, { host: '127.0.0.1', port: PORTS.sim.main })
+    const sim = (port: number) => `http://127.0.0.1:${port}`
+    fleet = await startFleet({
+      root, logDir, nginxPort: PORTS.nginx, instancePorts: PORTS.instances, redisPort: PORTS.redis,
+      env: { ...counter.env, REDIS_TIMEOUT_MS: String(REDIS_TIMEOUT_MS) },
+      upstream: { apiBaseUrl: sim(PORTS.sim.main), apiHosts: [sim(PORTS.sim.main), sim(PORTS.sim.alt1), sim(PORTS.sim.alt2)], fastPathHost: sim(PORTS.sim.fastPath), fastPathWsUrl: `ws://127.0.0.1:${PORTS.sim.fastPath}/ws` },
+    })
+    const groups: Record<string, number | undefined> = { a: fleet.instances[0]?.pid, b: fleet.instances[1]?.pid, nginx: fleet.nginx.pid, redis: fleet.redis()?.pid }
+    for (const [name, pid] of Object.entries(groups)) if (pid === undefined) throw new Error(`capacity: no pid for ${name}`)
+    redis = createClient({ url: `redis://127.0.0.1:${PORTS.redis}` })
+    await redis.connect()
+    const client = redis
+    const upstreamCounter = counter
+    const meters: Meters = {
+      cpu: () => Object.fromEntries(Object.entries(groups).map(([name, pid]) => [name, groupCpuMs(pid ?? 0)])),
+      redis: async () => redisCountersOf(parseRedisInfo(String(await client.sendCommand(['INFO', 'stats', 'commandstats', 'cpu'])))),
+      upstream: () => upstreamCounter.counts(),
+      links: () => Promise.all(PORTS.instances.map(async (port) => linkCountsOf((await request({ port, path: '/api/metrics' })).body.toString('utf8')))),
+    }
+
+    // The pages: every region's sitemap; the first-render set from five sites, the crawl the rest.
+    const pages = await sitemapPages()
+    const renderSet: Target[] = RENDER_SITES.flatMap(([id, lang]) => {
+      const site = pages.filter((page) => page.host === `${hostOf(id)}:${PORTS.nginx}` && page.path.startsWith(`/${lang}/`))
+      const step = Math.max(1, Math.floor(site.length / PAIRS_PER_SITE))
+      return site.filter((_, i) => i % step === 0).slice(0, PAIRS_PER_SITE).map((page) => ({ host: hostOf(id), path: page.path }))
+    })
+    const inRenderSet = new Set(renderSet.map((page) => `${page.host}:${PORTS.nginx}${page.path}`))
+    const crawl = interleave(pages.filter((page) => !inRenderSet.has(`${page.host}${page.path}`)))
+    const walk = walker(crawl.slice(HOT_PAGES))
+    const sites = new Set(crawl.map((page) => `${page.host}/${page.path.split('/')[1]}`)).size
+    say(`  sitemaps: ${pages.length} pair pages on ${sites} sites (region × language); first-render set ${renderSet.length}, crawl ${crawl.length}`)
+    // Each instance loads the five sites' pair lists (markets pages, not measured).
+    for (const port of PORTS.instances) await drive(port, each(RENDER_SITES.map(([id, lang]) => ({ host: hostOf(id), path: `/${lang}` }))), 1)
+
+    // Idle burn and what reading the counters costs.
+    const idle = await measurePhase(meters, async () => {
+      await sleep(3000)
+      return { requests: 0, statuses: {}, cache: {}, errors: 0 }
+    })
+    const idleRate = Object.fromEntries(Object.entries(idle.cpuMs).map(([name, ms]) => [name, (ms * 1000) / idle.wallMs]))
+    const r0 = await meters.redis()
+    const overhead = redisDelta(await meters.redis(), r0)
+    // Redis's own cron, from INFO cpu (the /proc figure of its group would count the INFO calls).
+    const redisIdleRate = (lessOverhead(idle.redis, overhead).cpuMs * 1000) / idle.wallMs
+    const perRequest = (p: Phase, group: string, requests = p.tally.requests) => cpuMsPerRequest({ cpuMs: p.cpuMs[group] ?? 0, wallMs: p.wallMs, requests }, idleRate[group] ?? 0)
+    // Pages' Redis work per view, the pair lists' apart (their traffic depends on time, not on views).
+    const listsOf = (p: Phase) => splitListTraffic(lessIdle(lessOverhead(p.redis, overhead), redisIdleRate, p.wallMs), { listWrites: sumByEndpoint(p.upstream).symbol_list_v3 ?? 0, listBytes: memory.listWire })
+    const redisOf = (p: Phase, views = p.tally.requests): RedisPerView => redisPerView(listsOf(p).pages, views)
+    const show = (label: string, p: Phase, cpu: number, r?: RedisPerView) =>
+      say(`  ${label.padEnd(34)} ${cpu.toFixed(2).padStart(7)} ms CPU/request  (${p.tally.requests} requests in ${(p.wallMs / 1000).toFixed(1)} s; ${JSON.stringify(p.tally.cache)}${p.tally.errors ? `, ${p.tally.errors} errors` : ''})${r ? `  Redis ${r.commands.toFixed(1)} commands, ${(r.bytesIn / 1000).toFixed(1)} kB in, ${(r.bytesOut / 1000).toFixed(1)} kB out` : ''}`)
+
+    const miss = await measurePhase(meters, () => drive(PORT_A, each(renderSet), 1), true)
+    const missEnded = Date.now()
+    const memory = await redisMemory(client)
+    // Each page's first request on the other instance: its entry comes from Redis.
+    const fromRedis = await measurePhase(meters, () => drive(PORT_B, each(renderSet), 1), true)
+    // Cached pages: a hot set rendered just now (on a loaded machine the first-render set can
+    // near its 60 s by the time it is read again, and a stale page is no HIT).
+    const hot = crawl.slice(0, HOT_PAGES).map((page) => ({ host: page.host.replace(/:\d+$/, ''), path: page.path }))
+    for (const port of PORTS.instances) await drive(port, each(hot), 1)
+    const hit = await measurePhase(meters, () => drive(PORT_A, each(Array.from({ length: HIT_REQUESTS / HOT_PAGES }, () => hot).flat()), 1))
+    const staticFile = await measurePhase(meters, () => drive(PORT_A, each(Array.from({ length: HIT_REQUESTS }, () => ({ host: 'localhost', path: STATIC_FILE }))), 1))
+    const viaNginx = await measurePhase(meters, () => drive(PORTS.nginx, each(Array.from({ length: HIT_REQUESTS / HOT_PAGES }, () => hot.map((page) => ({ ...page, host: `${page.host}:${PORTS.nginx}` }))).flat()), 1))
+
+    // Upstream, healthy: the crawl through nginx for the window (it also lets the first renders go stale).
+    const healthy = await measurePhase(meters, () => drive(PORTS.nginx, walk(WINDOW_S), CRAWL_CONNECTIONS))
+    sayCrawl('healthy', healthy, say)
+    const staleAt = missEnded + REVALIDATE_MS + 1000
+    if (Date.now() < staleAt) await sleep(staleAt - Date.now())
+    // One stale page at a time, each regeneration given time to finish: a burst of them would
+    // queue renders on one event loop, and the Redis link would time out behind them.
+    const stale = await measurePhase(meters, () => drive(PORT_A, each(renderSet), 1, { gapMs: STALE_GAP_MS }), true)
+
+    // Outage: the back-off climbs from 100 ms to its 5–10 s cap in the first ~15 s (onset), then holds (steady).
+    await admin.setFaults({ host: '*', endpoint: '*', fault: { kind: 'status', status: 503 } })
+    let onset: Phase
+    let outage: Phase
+    try {
+      onset = await measurePhase(meters, () => drive(PORTS.nginx, walk(ONSET_S), CRAWL_CONNECTIONS))
+      outage = await measurePhase(meters, () => drive(PORTS.nginx, walk(Math.max(10, WINDOW_S - ONSET_S)), CRAWL_CONNECTIONS))
+    } finally {
+      await admin.clearFaults()
+    }
+    sayCrawl(`every upstream endpoint 503, first ${ONSET_S} s`, onset, say)
+    sayCrawl('every upstream endpoint 503, after', outage, say)
+    const replay = await replayRedisCpu(client, { entry: memory.sample.entry, version: `${memory.sample.entry.slice(0, memory.sample.entry.indexOf(':e:'))}:tag-version`, list: memory.sample.list }, { idleMsPerSecond: redisIdleRate })
+    say(`  Redis CPU replayed, ${replay.inFlight} in flight: page look ${(replay.headMs * 1000).toFixed(0)} µs, entry read ${(replay.entryReadMs * 1000).toFixed(0)} µs, page write ${(replay.pageWriteMs * 1000).toFixed(0)} µs, list read ${(replay.listReadMs * 1000).toFixed(0)} µs, list write ${(replay.listWriteMs * 1000).toFixed(0)} µs`)
+
+    const cpu = {
+      miss: perRequest(miss, 'a'),
+      fromRedis: perRequest(fromRedis, 'b'),
+      hit: perRequest(hit, 'a'),
+      stale: perRequest(stale, 'a'),
+      staticFile: perRequest(staticFile, 'a'),
+      nginx: perRequest(viaNginx, 'nginx'),
+      instancesViaNginx: perRequest(viaNginx, 'a') + perRequest(viaNginx, 'b'),
+    }
+    const redisPer = { miss: redisOf(miss), fromRedis: redisOf(fromRedis), hit: redisOf(hit), stale: redisOf(stale), staticFile: redisOf(staticFile) }
+    say('')
+    show('MISS (first render, instance A)', miss, cpu.miss, redisPer.miss)
+    show('HIT from Redis (instance B)', fromRedis, cpu.fromRedis, redisPer.fromRedis)
+    show('HIT (instance A)', hit, cpu.hit, redisPer.hit)
+    show('STALE + regeneration (instance A)', stale, cpu.stale, redisPer.stale)
+    show(`static file ${STATIC_FILE}`, staticFile, cpu.staticFile)
+    if (floorCpu) say(`  ${'floor page (bare Next, own server)'.padEnd(34)} ${floorCpu.cpuMs.toFixed(2).padStart(7)} ms CPU/request  (${floorCpu.requests} requests)`)
+    say(`  HIT through nginx: nginx ${cpu.nginx.toFixed(3)} ms, instances ${cpu.instancesViaNginx.toFixed(2)} ms CPU/request`)
+    say(`  Redis CPU per view: HIT ${redisPer.hit.cpuMs.toFixed(3)} ms, MISS ${redisPer.miss.cpuMs.toFixed(3)} ms, STALE ${redisPer.stale.cpuMs.toFixed(3)} ms`)
+    say(`  Redis commands per view: HIT ${JSON.stringify(rounded(redisPer.hit.byCommand))}, MISS ${JSON.stringify(rounded(redisPer.miss.byCommand))}, STALE ${JSON.stringify(rounded(redisPer.stale.byCommand))}`)
+    say(`  Redis memory: pair page entry ${(memory.page / 1000).toFixed(0)} kB (median of ${memory.pages}), pair list ${(memory.list / 1000).toFixed(0)} kB (median of ${memory.lists}; ${(memory.listWire / 1000).toFixed(0)} kB on the wire)`)
+    for (const [label, p] of [['MISS', miss], ['HIT from Redis', fromRedis], ['HIT', hit], ['STALE', stale]] as const) {
+      say(`  ${label}: pair-list traffic ${JSON.stringify(listsOf(p).lists)}; upstream ${JSON.stringify(sumByEndpoint(p.upstream))}; Redis link ${JSON.stringify(p.link)}`)
+    }
+    if ((miss.tally.cache.MISS ?? 0) !== miss.tally.requests) say(`  note: not every first-render request was a MISS: ${JSON.stringify(miss.tally.cache)}`)
+    if ((hit.tally.cache.HIT ?? 0) !== hit.tally.requests || (viaNginx.tally.cache.HIT ?? 0) !== viaNginx.tally.requests) say(`  note: not every cached-page request was a HIT: ${JSON.stringify(hit.tally.cache)}, through nginx ${JSON.stringify(viaNginx.tally.cache)}`)
+    if ((fromRedis.tally.cache.HIT ?? 0) !== fromRedis.tally.requests) say(`  note: not every request on the other instance was a HIT: ${JSON.stringify(fromRedis.tally.cache)}`)
+    if ((stale.tally.cache.STALE ?? 0) !== stale.tally.requests) say(`  note: not every stale-phase request was STALE: ${JSON.stringify(stale.tally.cache)}`)
+
+    // Per region per minute, fleet-wide; the busiest region (main: 16 languages) is the one to plan for.
+    const upstream = {
+      healthy: perRegion(healthy.upstream, healthy.wallMs / 1000),
+      onset: perRegion(onset.upstream, onset.wallMs / 1000),
+      outage: perRegion(outage.upstream, outage.wallMs / 1000),
+    }
+    // Calls per refresh as seen: v3 + all when healthy; v3 + all + v2 when failing.
+    const callsPerRefresh = (p: Phase) => {
+      const calls = sumByEndpoint(p.upstream)
+      return ((calls.symbol_list_v3 ?? 0) + (calls.symbol_list_all ?? 0) + (calls.symbol_list_v2 ?? 0)) / Math.max(1, calls.symbol_list_v3 ?? 0)
+    }
+    const design = {
+      listWindowS: LIST_WINDOW_S,
+      healthy: { callsPerRefresh: Math.round(callsPerRefresh(healthy)), tickersEveryS: TICKERS_WINDOW_S },
+      outage: { callsPerRefresh: Math.round(callsPerRefresh(outage)), tickersEveryS: TICKERS_BACKOFF_MEAN_S },
+    }
+    say(`\n  upstream calls per region per minute, fleet-wide (2 instances; crawl ${CRAWL_CONNECTIONS} connections through nginx), lists + tickers; ceiling: the design's bound for 2 instances`)
+    say(`  ${'region'.padEnd(6)} ${'languages'.padStart(9)} ${'healthy'.padStart(11)} ${'ceiling'.padStart(11)} ${`503 ${ONSET_S} s`.padStart(11)} ${'503 after'.padStart(11)} ${'ceiling'.padStart(11)}`)
+    const cell = (u: UpstreamPerMinute | undefined) => (u ? `${u.pairLists.toFixed(0)} + ${u.tickers.toFixed(0)}` : '–').padStart(11)
+    for (const id of REGION_IDS) {
+      const languages = REGIONS[id].languages.length
+      const ceiling = (rates: UpstreamRates) => upstreamCeiling({ languages, listWindowS: LIST_WINDOW_S, ...rates, instances: 2 })
+      say(`  ${id.padEnd(6)} ${String(languages).padStart(9)} ${cell(upstream.healthy[id])} ${cell(ceiling(design.healthy))} ${cell(upstream.onset[id])} ${cell(upstream.outage[id])} ${cell(ceiling(design.outage))}`)
+    }
+
+    const measured: Measured = {
+      cpuMs: { hit: cpu.hit, hitFromRedis: cpu.fromRedis, stale: cpu.stale, miss: cpu.miss },
+      nginxCpuMs: cpu.nginx,
+      redis: { hit: redisPer.hit, hitFromRedis: redisPer.fromRedis, stale: redisPer.stale, miss: redisPer.miss },
+      redisBytesPerPage: memory.page,
+      redisBytesPerList: memory.list,
+      lists: listRates(listsOf(healthy).lists, { sites, seconds: healthy.wallMs / 1000, renders: healthy.tally.cache.MISS ?? 0, bytes: memory.listWire }),
+      upstream: { languages: REGIONS.main.languages.length, ...design },
+      redisCpu: replay,
+    }
+    const plan = capacityPlan(measured, STATED_PEAK)
+    const byUrl = capacityPlan(measured, { ...STATED_PEAK, balancing: 'by-url' })
+    say(`\n  pair lists per look: ${JSON.stringify(rounded(measured.lists))}`)
+    sayPlan(plan, STATED_PEAK, say)
+    sayPlan(byUrl, { ...STATED_PEAK, balancing: 'by-url' }, say)
+
+    add(figure('capacity CPU per HIT', cpu.hit, 'ms'))
+    add(figure('capacity CPU per HIT from Redis', cpu.fromRedis, 'ms'))
+    add(figure('capacity CPU per STALE (with regeneration)', cpu.stale, 'ms'))
+    add(figure('capacity CPU per MISS', cpu.miss, 'ms'))
+    add(figure('capacity CPU per static file', cpu.staticFile, 'ms'))
+    add(figure('capacity CPU per floor page', floorCpu?.cpuMs ?? null, 'ms'))
+    add(figure('capacity HIT / static file CPU', cpu.hit / Math.max(cpu.staticFile, 1e-6), '×'))
+    if (floorCpu) add(figure('capacity HIT / floor page CPU', cpu.hit / Math.max(floorCpu.cpuMs, 1e-6), '×'))
+    add(figure('capacity nginx CPU per view', cpu.nginx, 'ms'))
+    add(figure('capacity Redis commands per HIT', redisPer.hit.commands, ''))
+    add(figure('capacity Redis commands per MISS', redisPer.miss.commands, ''))
+    add(figure('capacity Redis kB out per HIT', redisPer.hit.bytesOut / 1000, 'kB'))
+    add(figure('capacity Redis kB in per MISS', redisPer.miss.bytesIn / 1000, 'kB'))
+    add(figure('capacity Redis kB per page entry', memory.page / 1000, 'kB'))
+    const total = (u: UpstreamPerMinute | undefined) => (u ? u.pairLists + u.tickers : null)
+    add(figure('capacity upstream calls/min main, healthy', total(upstream.healthy.main), ''))
+    add(figure('capacity upstream calls/min main, outage onset', total(upstream.onset.main), ''))
+    add(figure('capacity upstream calls/min main, outage', total(upstream.outage.main), ''))
+    add(figure('capacity instances for 2000 views/s', plan.instances, ''))
+    add(figure('capacity instances for 2000 views/s, by URL', byUrl.instances, ''))
+    add(figure('capacity Redis memory for the peak', plan.redis.memoryBytes / 1e9, 'GB'))
+    add(figure('capacity Redis out for the peak', plan.redis.bytesOutPerSecond / 1e6, 'MB/s'))
+    add(figure('capacity Redis CPU for the peak', plan.redis.cores * 100, '%'))
+    add(figure('capacity bench run time', (Date.now() - began) / 1000, 's'))
+
+    Object.assign(details, {
+      cpuMsPerRequest: { ...cpu, floor: floorCpu?.cpuMs ?? null },
+      idleCpuMsPerSecond: idleRate,
+      redisPerView: redisPer,
+      redisOverheadPerReading: overhead,
+      redisReplay: replay,
+      redisMemory: memory,
+      redisIdleCpuMsPerSecond: redisIdleRate,
+      phases: { miss, fromRedis, hit, stale, staticFile, viaNginx, healthy, onset, outage },
+      listTraffic: { healthy: listsOf(healthy).lists, onset: listsOf(onset).lists, outage: listsOf(outage).lists },
+      upstream: { perRegionPerMinute: upstream, windowSeconds: WINDOW_S },
+      measured,
+      assumptions: STATED_PEAK,
+      plan,
+      planByUrl: byUrl,
+      runSeconds: (Date.now() - began) / 1000,
+    })
+  } finally {
+    await redis?.quit().catch(() => undefined)
+    await fleet?.stop()
+    await counter?.close()
+    await stopAll(started)
+  }
+  say(`  capacity part: ${((Date.now() - began) / 1000).toFixed(0)} s`)
+  return { figures, details }
+}
+
+/**
+ * CPU and Redis counters around `run`, started once the instances are quiet (what the last phase
+ * left running is not this one's); with `settle`, ended once their background work
+ * (regenerations, writes) is done.
+ */
+async function measurePhase(meters: Meters, run: () => Promise<Tally>, settle = false): Promise<Phase> {
+  await quiet(meters)
+  const links0 = await meters.links()
+  const [cpu0, redis0, upstream0, t0] = [meters.cpu(), await meters.redis(), meters.upstream(), Date.now()]
+  const tally = await run()
+  if (settle) await quiet(meters)
+  const [cpu1, redis1, upstream1, wallMs] = [meters.cpu(), await meters.redis(), meters.upstream(), Date.now() - t0]
+  const links1 = await meters.links()
+  const link = { timeout: 0, skipped: 0, failed: 0, opened: 0 }
+  links1.forEach((after, i) => {
+    for (const key of Object.keys(link) as (keyof LinkCounts)[]) link[key] += after[key] - (links0[i]?.[key] ?? 0)
+  })
+  return { tally, wallMs, cpuMs: Object.fromEntries(Object.entries(cpu1).map(([name, ms]) => [name, ms - (cpu0[name] ?? 0)])), redis: redisDelta(redis1, redis0), upstream: diffCounts(upstream1, upstream0), link }
+}
+
+/** Until each instance uses under 15 ms of CPU in 500 ms (3 % of a core) twice running, at most 10 s. */
+async function quiet(meters: Meters): Promise<void> {
+  const busy = () => {
+    const cpu = meters.cpu()
+    return [cpu.a ?? 0, cpu.b ?? 0]
+  }
+  let calm = 0
+  const until = Date.now() + 10_000
+  for (let last = busy(); calm < 2 && Date.now() < until; ) {
+    await sleep(500)
+    const now = busy()
+    calm = now.every((ms, i) => ms - (last[i] ?? 0) < 15) ? calm + 1 : 0
+    last = now
+  }
+}
+
+function sayCrawl(label: string, p: Phase, say: (line: string) => void): void {
+  say(`  crawl (${label}): ${p.tally.requests} pages in ${(p.wallMs / 1000).toFixed(0)} s, ${JSON.stringify(p.tally.statuses)}, cache ${JSON.stringify(p.tally.cache)}, ${p.tally.errors} errors; upstream ${JSON.stringify(sumByEndpoint(p.upstream))}; Redis link ${JSON.stringify(p.link)}`)
+}
+
+/**
+ * Pair-list traffic per look: `sites` slots asked by 2 instances rendering `renders` pages in
+ * `seconds`; looks as capacityPlan counts them (listLooksPerMinute), so the plan gets back what
+ * was measured at this render rate.
+ */
+function listRates(lists: ListTraffic, o: { sites: number; seconds: number; renders: number; bytes: number }): Measured['lists'] {
+  const looks = (o.sites * 2 * listLooksPerMinute(o.renders / o.seconds / 2, o.sites, LIST_WINDOW_S) * o.seconds) / 60
+  return { readsPerLook: lists.reads / looks, leasesPerLook: lists.leases / looks, writesPerMinute: (lists.writes * 60) / (o.sites * o.seconds), bytes: o.bytes, windowS: LIST_WINDOW_S }
+}
+
+function diffCounts(after: Counts, before: Counts): Counts {
+  return Object.fromEntries(Object.entries(after).map(([region, byEndpoint]) => [region, Object.fromEntries(Object.entries(byEndpoint).map(([endpoint, n]) => [endpoint, n - (before[region]?.[endpoint] ?? 0)]))]))
+}
+
+function sumByEndpoint(counts: Counts): Record<string, number> {
+  const out: Record<string, number> = {}
+  for (const byEndpoint of Object.values(counts)) for (const [endpoint, n] of Object.entries(byEndpoint)) out[endpoint] = (out[endpoint] ?? 0) + n
+  return out
+}
+
+function perRegion(counts: Counts, seconds: number): Record<string, UpstreamPerMinute> {
+  return Object.fromEntries(
+    Object.entries(counts).map(([region, byEndpoint]) => {
+      const minute = perMinute(byEndpoint, seconds)
+      const lists = (minute.symbol_list_v3 ?? 0) + (minute.symbol_list_all ?? 0) + (minute.symbol_list_v2 ?? 0)
+      return [region, { pairLists: lists, tickers: minute.tickers ?? 0 }]
+    }),
+  )
+}
+
+const rounded = (record: Record<string, number>) => Object.fromEntries(Object.entries(record).map(([name, n]) => [name, Number(n.toFixed(2))]))
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? 0
+
+/** MEMORY USAGE of the pair pages' entries and of the pair lists, medians. */
+async function redisMemory(client: ReturnType<typeof createClient>): Promise<{ page: number; pages: number; list: number; lists: number; listWire: number; usedMemory: number; keys: number; sample: { entry: string; list: string } }> {
+  const sample = { entry: '', list: '' }
+  const sizes = async (match: string, keep: (key: string) => boolean) => {
+    const out: number[] = []
+    for await (const keys of client.scanIterator({ MATCH: match, COUNT: 500 })) {
+      for (const key of keys) {
+        if (!keep(key)) continue
+        out.push(Number(await client.sendCommand(['MEMORY', 'USAGE', key, 'SAMPLES', '0'])))
+        if (key.includes(':e:')) sample.entry ||= key
+        else sample.list ||= key
+      }
+    }
+    return out
+  }
+  const pages = await sizes('spot:*:e:*', (key) => key.includes('/trade/spot/'))
+  const lists = await sizes('spot:lists:v1:pairs:*', () => true)
+  // What one read or write of a list moves: its two records (RESP framing aside).
+  const wire: number[] = []
+  for await (const keys of client.scanIterator({ MATCH: 'spot:lists:v1:pairs:*', COUNT: 500 })) {
+    for (const key of keys) wire.push(Number(await client.sendCommand(['HSTRLEN', key, 'symbol'])) + Number(await client.sendCommand(['HSTRLEN', key, 'incremental'])))
+  }
+  const info = parseRedisInfo(String(await client.sendCommand(['INFO', 'memory', 'keyspace'])))
+  const keys = Number(/keys=(\d+)/.exec(info.get('db0') ?? '')?.[1] ?? 0)
+  return { sample, page: median(pages), pages: pages.length, list: median(lists), lists: lists.length, listWire: median(wire), usedMemory: Number(info.get('used_memory') ?? 0), keys }
+}
+
+/** The floor page's CPU per request on its own server (before the fleet starts, on an instance's port). */
+async function floorCpuPerRequest(floorDir: string | undefined, logDir: string, say: (line: string) => void): Promise<{ cpuMs: number; requests: number } | undefined> {
+  if (!floorDir || !existsSync(join(floorDir, '.next', 'BUILD_ID'))) {
+    say('  floor page: not built (npm run bench builds it), skipped')
+    return undefined
+  }
+  const floor = await startFloor(floorDir, PORT_A, logDir)
+  try {
+    const pid = floor.pid ?? 0
+    const targets = Array.from({ length: HIT_REQUESTS }, () => ({ host: 'localhost', path: FLOOR_PATH }))
+    await drive(PORT_A, each(targets.slice(0, 50)), 1)
+    const idle0 = groupCpuMs(pid)
+    await sleep(2000)
+    const idleRate = (groupCpuMs(pid) - idle0) / 2
+    const [cpu0, t0] = [groupCpuMs(pid), Date.now()]
+    const tally = await drive(PORT_A, each(targets), 1)
+    return { cpuMs: cpuMsPerRequest({ cpuMs: groupCpuMs(pid) - cpu0, wallMs: Date.now() - t0, requests: tally.requests }, idleRate), requests: tally.requests }
+  } finally {
+    await floor.stop()
+  }
+}
+
+function sayPlan(plan: Plan, a: Assumptions, say: (line: string) => void): void {
+  say(`\n  Extrapolation, ${a.balancing} (${a.peakViewsPerSecond} views/s, ${a.hitShare * 100} % HIT, the rest ${a.missShareOfOthers * 100} % MISS; crawl ${a.crawl.regions}×${a.crawl.languages}×${a.crawl.pairs} per ${a.crawl.days} day as MISS; ${a.targetUtilisation * 100} % of a core per instance, +${a.spareInstances} spare):`)
+  say(`  views/s HIT ${plan.viewsPerSecond.hit.toFixed(0)} + HIT from Redis ${plan.viewsPerSecond.hitFromRedis.toFixed(0)} (${a.balancing}: ${(plan.hitsFromRedisShare * 100).toFixed(0)} % of HITs), STALE ${plan.viewsPerSecond.stale.toFixed(0)}, MISS ${plan.viewsPerSecond.miss.toFixed(2)} (crawler ${plan.crawlerViewsPerSecond.toFixed(2)})`)
+  say(`  instance CPU ${plan.instanceCores.toFixed(1)} cores → ${plan.instancesNeeded} instances, ${plan.instances} with the spare; nginx ${plan.nginxCores.toFixed(2)} cores`)
+  say(`  Redis ${plan.redis.commandsPerSecond.toFixed(0)} commands/s, in ${(plan.redis.bytesInPerSecond / 1e6).toFixed(1)} MB/s, out ${(plan.redis.bytesOutPerSecond / 1e6).toFixed(1)} MB/s, CPU ${(plan.redis.cores * 100).toFixed(0)} % of its thread (${(plan.redis.coresOneAtATime * 100).toFixed(0)} % from one-at-a-time figures)`)
+  say(`  Redis memory: ${plan.redis.pages} pages × ${a.buildsInRedis} builds + ${a.listSlots} lists = ${(plan.redis.dataBytes / 1e9).toFixed(2)} GB data, ${(plan.redis.memoryBytes / 1e9).toFixed(2)} GB with ×${a.redisMemoryHeadroom}`)
+  const calls = (u: UpstreamPerMinute) => `${(u.pairLists + u.tickers).toFixed(0)} (lists ${u.pairLists.toFixed(0)}, tickers ${u.tickers.toFixed(0)})`
+  say(`  upstream calls per minute of the main region with ${plan.instances} instances, at most: healthy ${calls(plan.upstream.healthy)}, outage ${calls(plan.upstream.outage)}`)
+  say(`  Redis lists: ${plan.redis.lists.commandsPerSecond.toFixed(0)} commands/s, in ${(plan.redis.lists.bytesInPerSecond / 1e6).toFixed(1)} MB/s, out ${(plan.redis.lists.bytesOutPerSecond / 1e6).toFixed(1)} MB/s (included above)`)
+}

@@ -1,0 +1,59 @@
+/**
+ * Redis CPU per operation with many commands in flight, as a busy fleet sends them: the page
+ * views' and pair lists' own commands replayed against the bench's Redis on copies of a real page
+ * entry and list (scratch keys, deleted after). Measured one request at a time, each command
+ * wakes Redis on its own, and its CPU per view is several times what it is at a peak.
+ */
+import type { createClient, RedisClientType } from 'redis'
+import { writeIfNewer } from '../../server/redis-link.cjs'
+import { lessIdle, lessOverhead, parseRedisInfo, redisCountersOf, redisDelta, type RedisCounters } from './capacity-sheet'
+
+type Client = ReturnType<typeof createClient>
+
+export interface ReplayCpu {
+  /** A cached page's look at Redis: HGET of its time and GET of the tag version. */
+  headMs: number
+  /** A page entry read whole (HGET of its data: a HIT another instance made). */
+  entryReadMs: number
+  /** A page entry written (WRITE_IF_NEWER with the entry, its expiry). */
+  pageWriteMs: number
+  /** A pair list read whole (HGETALL). */
+  listReadMs: number
+  /** A pair list written (WRITE_IF_NEWER with its two records). */
+  listWriteMs: number
+  inFlight: number
+}
+
+const SCRATCH = 'capacity-replay'
+
+export async function replayRedisCpu(client: Client, keys: { entry: string; version: string; list: string }, { inFlight = 16, idleMsPerSecond = 0 } = {}): Promise<ReplayCpu> {
+  const c = client as unknown as RedisClientType
+  const data = await client.hGet(keys.entry, 'd')
+  const list = await client.hGetAll(keys.list)
+  if (!data || !list.symbol || !list.incremental) throw new Error('redis replay: no page entry or pair list to copy')
+  const counters = async (): Promise<RedisCounters> => redisCountersOf(parseRedisInfo(String(await client.sendCommand(['INFO', 'stats', 'commandstats', 'cpu']))))
+  const r0 = await counters()
+  const overhead = redisDelta(await counters(), r0)
+  /** Redis CPU ms per operation over `n` operations, `inFlight` at a time. */
+  const cpuPer = async (n: number, op: (i: number) => Promise<unknown>) => {
+    const [before, t0] = [await counters(), Date.now()]
+    for (let i = 0; i < n; i += inFlight) await Promise.all(Array.from({ length: Math.min(inFlight, n - i) }, (_, j) => op(i + j)))
+    const delta = lessIdle(lessOverhead(redisDelta(await counters(), before), overhead), idleMsPerSecond, Date.now() - t0)
+    return delta.cpuMs / n
+  }
+  const base = Date.now()
+  try {
+    return {
+      headMs: await cpuPer(2000, () => Promise.all([client.hGet(keys.entry, 'lm'), client.get(keys.version)])),
+      entryReadMs: await cpuPer(400, () => client.hGet(keys.entry, 'd')),
+      pageWriteMs: await cpuPer(200, (i) => writeIfNewer(c, `${SCRATCH}:e:${i % 50}`, { timeField: 'lm', time: base + i, fields: { d: data }, ttlMs: 60_000 })),
+      listReadMs: await cpuPer(100, () => client.hGetAll(keys.list)),
+      listWriteMs: await cpuPer(100, (i) => writeIfNewer(c, `${SCRATCH}:l:${i % 10}`, { timeField: 'fetchedAt', time: base + i, fields: { symbol: list.symbol ?? '', incremental: list.incremental ?? '' } })),
+      inFlight,
+    }
+  } finally {
+    const scratch: string[] = []
+    for await (const found of client.scanIterator({ MATCH: `${SCRATCH}:*`, COUNT: 500 })) scratch.push(...found)
+    if (scratch.length > 0) await client.del(scratch)
+  }
+}
