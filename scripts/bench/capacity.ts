@@ -237,7 +237,7 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
     counter = await startUpstreamCounter(REGION_IDS, PORTS.upstreams, { host: '127.0.0.1', port: PORTS.sim.main })
     const sim = (port: number) => `http://127.0.0.1:${port}`
     fleet = await startFleet({
-      root, logDir, nginxPort: PORTS.nginx, instancePorts: PORTS.instances, redisPort: PORTS.redis,
+      root, logDir, nginxPort: PORTS.nginx, statusPort: PORTS.nginxStatus, instancePorts: PORTS.instances, redisPort: PORTS.redis,
       env: { ...counter.env, REDIS_TIMEOUT_MS: String(REDIS_TIMEOUT_MS) },
       upstream: { apiBaseUrl: sim(PORTS.sim.main), apiHosts: [sim(PORTS.sim.main), sim(PORTS.sim.alt1), sim(PORTS.sim.alt2)], fastPathHost: sim(PORTS.sim.fastPath), fastPathWsUrl: `ws://127.0.0.1:${PORTS.sim.fastPath}/ws` },
     })

@@ -42,6 +42,7 @@ export const BENCH_LIGHTHOUSE_PORTS = { site: 6700, sim: simPortsFrom(6701), flo
 /**
  * The capacity bench (scripts/bench/capacity.ts): E2E_PORT_OFFSET=180's own range, 6800–6809:
  * nginx, two instances, Redis, the simulator, and the per-region upstream counter, which listens
- * on 6809 of 127.0.0.11–19 (one loopback address per region, so each region has its own upstream).
+ * on 6809 of 127.0.0.11–19 (one loopback address per region, so each region has its own upstream);
+ * nginx's status server takes 6809 of 127.0.0.1, an address the counter leaves free.
  */
-export const BENCH_CAPACITY_PORTS = { nginx: 6800, instances: [6801, 6802], redis: 6803, sim: simPortsFrom(6804), upstreams: 6809 } as const
+export const BENCH_CAPACITY_PORTS = { nginx: 6800, instances: [6801, 6802], redis: 6803, sim: simPortsFrom(6804), upstreams: 6809, nginxStatus: 6809 } as const
