@@ -32,7 +32,6 @@ export interface RunningPrometheus {
   stop(): Promise<void>
 }
 
-export const PROMETHEUS_BIN = existsSync('/usr/bin/prometheus') ? '/usr/bin/prometheus' : 'prometheus'
 const NGINX_EXPORTER = 'prometheus-nginx-exporter'
 
 /** The installed binary: /usr/bin/<name> (Debian), else on PATH; undefined when neither. */
@@ -79,7 +78,8 @@ export function writePrometheusConfig(options: Pick<PrometheusOptions, 'root' | 
 
 /** Starts Prometheus on 127.0.0.1:port and waits until it is ready; undefined when it is not installed. */
 export async function startPrometheus(options: PrometheusOptions): Promise<RunningPrometheus | undefined> {
-  if (PROMETHEUS_BIN === 'prometheus' && !process.env.PATH?.split(':').some((dir) => existsSync(join(dir, 'prometheus')))) return undefined
+  const bin = installed('prometheus')
+  if (!bin) return undefined
   const config = writePrometheusConfig(options)
   const args = [
     `--config.file=${config}`,
@@ -87,7 +87,7 @@ export async function startPrometheus(options: PrometheusOptions): Promise<Runni
     `--web.listen-address=127.0.0.1:${options.port}`,
     '--storage.tsdb.retention.time=1d',
   ]
-  const running = start('prometheus', PROMETHEUS_BIN, args, { cwd: options.dir, env: process.env, output: { logFile: join(options.logDir, 'prometheus.log') } })
+  const running = start('prometheus', bin, args, { cwd: options.dir, env: process.env, output: { logFile: join(options.logDir, 'prometheus.log') } })
   try {
     await waitForHttp(running, options.port, '/-/ready', 30_000)
     // It answers 503 while it replays its write-ahead log and loads the rules.
