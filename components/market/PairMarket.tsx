@@ -1,6 +1,6 @@
 'use client'
 
-import { Suspense, useState } from 'react'
+import { startTransition, Suspense, useState } from 'react'
 import type { DerivedSymbol } from '@/lib/symbols/derive'
 import type { ChartInterval } from '@/lib/market-data/kline'
 import type { Figures } from '@/lib/market-data/figures'
@@ -18,6 +18,9 @@ const placeholder = <div className="price-chart" aria-hidden="true" />
 /** The pair page's market block: live price and stats, and the chart (whose live candle shares the price's socket). */
 export function PairMarket({ pair, figures, locale, chartTimes }: { pair: DerivedSymbol; figures: Figures; locale: string; chartTimes: ChartTimeFormats }) {
   const [interval, setInterval] = useState<ChartInterval>('60')
+  // In a transition: the tap's own task only dispatches; the price's topics and the chart follow in
+  // slices React can interrupt (docs/decisions/pages.md "Rendering without long tasks").
+  const chooseInterval = (next: ChartInterval) => startTransition(() => setInterval(next))
   // Rendered (and so imported) only once hydrated: the server HTML and the first paint have the placeholder.
   const hydrated = useHydrated()
   return (
@@ -25,7 +28,7 @@ export function PairMarket({ pair, figures, locale, chartTimes }: { pair: Derive
       <PairPrice symbol={pair.symbolId} base={pair.baseTokenName} quote={pair.quoteTokenName} step={pair.minPricePrecision} initial={figures} locale={locale} topics={[`kline.${interval}.${pair.symbolId}`]} />
       {hydrated ? (
         <Suspense fallback={placeholder}>
-          <PriceChart symbol={pair.symbolId} step={pair.minPricePrecision} locale={locale} chartTimes={chartTimes} interval={interval} onInterval={setInterval} />
+          <PriceChart symbol={pair.symbolId} step={pair.minPricePrecision} locale={locale} chartTimes={chartTimes} interval={interval} onInterval={chooseInterval} />
         </Suspense>
       ) : (
         placeholder
