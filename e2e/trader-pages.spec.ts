@@ -210,6 +210,21 @@ test('tabs: the ARIA tabs pattern with arrows, Home and End; the tab is in the U
   expect(await page.locator('[role="tab"][tabindex="0"]').count()).toBe(1)
 })
 
+test('another tab’s pairs take over the drawn rows: a tab tap restyles no new rows', async ({ page }) => {
+  await page.goto(`${MAIN}/en`)
+  const tab = page.getByRole('tab').nth(2)
+  await expect(tab).toBeEnabled()
+  const quote = (await tab.textContent()) ?? ''
+  const firstRow = await page.locator('tbody tr').first().elementHandle()
+  const before = await firstRow?.getAttribute('data-symbol')
+  await tab.click()
+  await expect(page.locator('tbody tr .quote').first()).toHaveText(quote)
+  // The same element, now another pair's (docs/decisions/pages.md "Markets rows keyed by place").
+  expect(await firstRow?.evaluate((row) => row.isConnected)).toBe(true)
+  expect(await firstRow?.getAttribute('data-symbol')).not.toBe(before)
+  expect(await page.locator('tbody tr .quote').allTextContents()).toEqual(Array(await page.locator('tbody tr').count()).fill(quote))
+})
+
 test('a lazily loaded chunk that fails to load is fetched again: the pair page still gets its chart and live prices', async ({ page }) => {
   // The page's own chunks are named in its HTML (script tags and the flight data); any other is
   // loaded lazily (the chart, the live feed, the figures, the engines). Each of those fails twice:

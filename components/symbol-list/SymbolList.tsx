@@ -150,8 +150,11 @@ export function SymbolList({
               </tr>
             </thead>
             <tbody>
-              {shown.map((row) => (
-                <MarketRow key={row.symbolId} row={row} initial={initialFigures[row.symbolId]} ticker={tickers[row.symbolId]} format={format} starred={favourites.has(row.symbolId)} interactive={hydrated} lang={lang} locale={locale} text={rowText} onToggleFavourite={toggleFavourite} />
+              {/* Keyed by place, not pair: another tab's rows take over the drawn rows' elements, so a tap
+                  changes their texts instead of making 25 new rows to style (docs/decisions/pages.md
+                  "Markets rows keyed by place"). A row holds no state of its own. */}
+              {shown.map((row, place) => (
+                <MarketRow key={place} row={row} initial={initialFigures[row.symbolId]} ticker={tickers[row.symbolId]} format={format} starred={favourites.has(row.symbolId)} interactive={hydrated} lang={lang} locale={locale} text={rowText} onToggleFavourite={toggleFavourite} />
               ))}
             </tbody>
           </table>
