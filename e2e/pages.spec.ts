@@ -48,6 +48,15 @@ test('the markets HTML itself carries the rows (server-rendered, not fetched by 
   expect(html).toContain('data-source="v3+all"')
 })
 
+test('a pair page’s HTML carries its styles and preloads no icon: nothing stands before its first paint', async ({ request }) => {
+  const html = await (await request.get(direct('/en/trade/spot/BTC/USDT'), { headers: asRegion('main') })).text()
+  // docs/decisions/pages.md "Styles inlined in the HTML"
+  expect(html).not.toMatch(/<link[^>]*rel="stylesheet"/)
+  expect(html).toMatch(/<style[^>]*>[^<]*\.pair-price/)
+  expect(html).not.toMatch(/<link[^>]*as="image"/)
+  expect(html).toMatch(/<img[^>]*loading="lazy"/)
+})
+
 test('search filters the rows and each row links to its pair page', async ({ page }) => {
   await page.goto(`${origin('main')}/en`)
   await page.getByTestId('market-search').fill('ethereum')

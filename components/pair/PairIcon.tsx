@@ -23,6 +23,9 @@ export function PairIcon({ coin, src, className, size = 32 }: { coin: string; sr
           alt=""
           width={size}
           height={size}
+          // Lazy: no preload in the head ahead of the page's scripts, and the other theme's icon
+          // (display: none) is never fetched (docs/decisions/pages.md "Styles inlined in the HTML").
+          loading="lazy"
           // An error that fired before React hydrated is seen here: complete with no pixels.
           ref={(img) => {
             if (img?.complete && img.naturalWidth === 0) setFailed(true)
