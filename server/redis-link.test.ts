@@ -80,7 +80,8 @@ describe('the Redis link at server start', () => {
 })
 
 /** A real socket peer in a process of its own, echoing what it gets: it answers while this one is still blocked. */
-async function withEchoPeer(body: (socket: import('node:net').Socket) => Promise<void>) {
+/** A ready link beside a real socket to a peer process that echoes what it is sent. */
+async function withEchoPeer(body: (socket: import('node:net').Socket, redis: ReturnType<typeof link>['link']) => Promise<void>) {
   const { spawn } = await import('node:child_process')
   const { connect } = await import('node:net')
   const peer = spawn(process.execPath, ['-e', "const s = require('net').createServer((c) => c.on('error', () => {}).on('data', (d) => c.write(d))).listen(0, '127.0.0.1', () => console.log(s.address().port))"])
@@ -88,7 +89,10 @@ async function withEchoPeer(body: (socket: import('node:net').Socket) => Promise
     const port = Number(await new Promise<string>((resolve) => peer.stdout.once('data', (data) => resolve(String(data)))))
     const socket = connect(port, '127.0.0.1')
     await new Promise((resolve) => socket.once('connect', resolve))
-    await body(socket)
+    const { client, link: redis } = link()
+    client.becomeReady()
+    await turns()
+    await body(socket, redis)
     socket.destroy()
   } finally {
     peer.kill()
@@ -107,10 +111,7 @@ const echo = (socket: import('node:net').Socket) => new Promise((resolve) => soc
 
 describe('the command timeout', () => {
   it('counts a reply that arrived while this process was busy as a reply, not a timeout', async () => {
-    await withEchoPeer(async (socket) => {
-      const { client, link: redis } = link()
-      client.becomeReady()
-      await turns()
+    await withEchoPeer(async (socket, redis) => {
       const echoed = redis.run(() => {
         const reply = echo(socket)
         socket.write('PONG')
@@ -124,10 +125,7 @@ describe('the command timeout', () => {
   })
 
   it('starts when the command is written: a stall between the call and the write is not a timeout', async () => {
-    await withEchoPeer(async (socket) => {
-      const { client, link: redis } = link()
-      client.becomeReady()
-      await turns()
+    await withEchoPeer(async (socket, redis) => {
       const echoed = redis.run(() => {
         const reply = echo(socket)
         // As node-redis does: the command is written in a setImmediate.
