@@ -134,6 +134,12 @@ describe('SPEC §8 incident codes in the server log and /api/metrics', () => {
     expect(await seen.grew(code)).toBe(expected.filter((c) => c === code).length)
   })
 
+  it('a region’s every code is a series at 0 before its first incident, so a rate counts the first one', async () => {
+    server.createServerMonitor('zz')
+    const text = await (await server.metricsRoute()).text()
+    for (const code of Object.values(I)) expect(text).toContain(`spot_symbol_incidents_total{code="${code}",region="zz"} 0\n`)
+  })
+
   // Retries are 0 (SPEC §4/§9) and the chain makes no CDN request: these three have no trigger.
   it('11511501, 11511502 and 11511508 are never emitted, whatever fails', async () => {
     const kinds = [down, { kind: 'refuse' }, { kind: 'hang' }, { kind: 'empty' }, { kind: 'mergeGap' }] as const

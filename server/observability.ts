@@ -1,6 +1,7 @@
 import pino from 'pino'
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import type { Monitor } from '@/lib/monitor/monitor'
+import { SYMBOL_INCIDENTS } from '@/lib/symbols/incidents'
 import { processSingleton } from './global'
 import { countResponses } from './http-responses'
 import { runtimeConfig } from './runtime-config'
@@ -52,6 +53,10 @@ processSingleton('http-responses', () =>
 
 /** The Monitor of lib/ for server code: a JSON log line and a counter per incident. */
 export function createServerMonitor(region: string): Monitor {
+  // Every code's series exists at 0 from the start: rate() counts no increase into a series'
+  // first sample, so a region's first failures would otherwise be lost to the alert
+  // (docs/decisions/fleet.md "Incident series start at zero").
+  for (const code of Object.values(SYMBOL_INCIDENTS)) metrics.incidents.inc({ code: String(code), region }, 0)
   return {
     incident(code, detail) {
       metrics.incidents.inc({ code: String(code), region })
