@@ -3,11 +3,11 @@
  *
  * Builds (skip with BENCH_SKIP_BUILD=1 when .next is current), starts the upstream simulator
  * (:4300–4304) and `next start` three times (:3300 ours, :3301 a copy built with the baseline
- * middleware, :3302 the floor: a bare Next page that Lighthouse's figures are read against,
- * scripts/bench/floor.ts), measures, and stops everything it started, also on failure and
- * Ctrl-C. Last come the browser parts: Lighthouse against the floor, the phone-CPU loads and the
- * interactions on a 4× slower CPU (scripts/bench/interactions.ts), then the fleet figures and the
- * capacity sheet's (scripts/bench/capacity.ts, docs/capacity.md). It reports goals as met or
+ * middleware, :3302 the floor: a bare Next page that Lighthouse's and the phone-CPU figures are
+ * read against, scripts/bench/floor.ts), measures, and stops everything it started, also on
+ * failure and Ctrl-C. Last come the browser parts: Lighthouse against the floor, the phone-CPU
+ * loads and the interactions on a 4× slower CPU (scripts/bench/interactions.ts), then the fleet
+ * figures and the capacity sheet's (scripts/bench/capacity.ts, docs/capacity.md). It reports goals as met or
  * missed and exits 0 either way: it is a measurement, not a test (a setup failure exits 1). Every
  * figure is from this machine and this run; on a 2-core machine the load generator shares the
  * CPUs with the server, which is why goals are ratios against a reference measured the same way.
@@ -235,10 +235,10 @@ async function main(): Promise<void> {
   const lighthouse = await runLighthouseBench({ site: SITE_PORT, floor: FLOOR_PORT }, LOG_DIR, say, { minRounds: MIN_LIGHTHOUSE_ROUNDS })
   figures.push(...lighthouse.figures)
   details.lighthouse = lighthouse.details
-  await floorSite.stop()
-  const phone = await runPhoneCpuBench(SITE_PORT, say)
+  const phone = await runPhoneCpuBench(SITE_PORT, say, FLOOR_PORT)
   figures.push(...phone.figures)
   details.phoneCpu = phone.details
+  await floorSite.stop()
   const interactions = await runInteractionBench(SITE_PORT, say)
   figures.push(...interactions.figures)
   details.interactions = interactions.details

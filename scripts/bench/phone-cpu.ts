@@ -7,8 +7,23 @@
  */
 import { median } from './report'
 
+/**
+ * A load's main-thread task time in phases: up to the load event (the page's boot, hydration
+ * included), the first 2 s after it (the engines' start: their chunks, the first requests, the
+ * first live prices and the pair list's revalidation), then 3 s of live life.
+ */
+export const PHONE_START_MS = 2_000
+export const PHONE_AFTER_LOAD_MS = 5_000
+export interface PhonePhases {
+  load: number
+  start: number
+  steady: number
+}
+
 /** One load: the renderer's totals (ms) and its long tasks ([start, duration], ms from navigation). */
 export interface PhoneLoad {
+  /** Task time in each phase; the three add up to taskMs. */
+  phaseMs: PhonePhases
   taskMs: number
   scriptMs: number
   styleLayoutMs: number
@@ -27,6 +42,7 @@ export function blockingAfterFirstPaint(load: Pick<PhoneLoad, 'firstPaintMs' | '
 
 export interface PhoneSummary {
   loads: number
+  phaseMs: { [phase in keyof PhonePhases]: number | null }
   taskMs: number | null
   scriptMs: number | null
   styleLayoutMs: number | null
@@ -40,6 +56,7 @@ export function summarisePhoneLoads(loads: readonly PhoneLoad[]): PhoneSummary {
   const of = (pick: (load: PhoneLoad) => number | null) => median(loads.map(pick).filter((v): v is number => v !== null))
   return {
     loads: loads.length,
+    phaseMs: { load: of((l) => l.phaseMs.load), start: of((l) => l.phaseMs.start), steady: of((l) => l.phaseMs.steady) },
     taskMs: of((l) => l.taskMs),
     scriptMs: of((l) => l.scriptMs),
     styleLayoutMs: of((l) => l.styleLayoutMs),
@@ -47,4 +64,53 @@ export function summarisePhoneLoads(loads: readonly PhoneLoad[]): PhoneSummary {
     longTasks: of((l) => l.longTasks.length),
     firstPaintMs: of((l) => l.firstPaintMs),
   }
+}
+
+/** One row of the comparison with the floor: its median, and each page's with its ratio to it. */
+export interface PhoneFloorRow {
+  label: string
+  floor: number | null
+  pages: Record<string, { value: number | null; ratio: number | null }>
+}
+
+/**
+ * Below this the floor did next to nothing (a bare page is idle after its load), and a ratio to it
+ * says nothing: the row shows the page's milliseconds alone.
+ */
+export const FLOOR_RATIO_MIN_MS = 20
+
+/**
+ * Each page against the floor measured in the same run, phase by phase: where a page's extra
+ * main-thread time goes, its boot or its live work after the load (docs/measurements.md "Phone CPU
+ * against the floor, phase by phase").
+ */
+export function phoneFloorRows(floor: PhoneSummary, pages: Readonly<Record<string, PhoneSummary>>): PhoneFloorRow[] {
+  const rows: { label: string; pick: (s: PhoneSummary) => number | null }[] = [
+    { label: 'tasks to the load event', pick: (s) => s.phaseMs.load },
+    { label: `tasks, load → +${PHONE_START_MS / 1000} s`, pick: (s) => s.phaseMs.start },
+    { label: `tasks, +${PHONE_START_MS / 1000} s → +${PHONE_AFTER_LOAD_MS / 1000} s`, pick: (s) => s.phaseMs.steady },
+    { label: `tasks in all (load + ${PHONE_AFTER_LOAD_MS / 1000} s)`, pick: (s) => s.taskMs },
+    { label: 'blocking after first paint', pick: (s) => s.blockingMs },
+  ]
+  return rows.map(({ label, pick }) => {
+    const f = pick(floor)
+    const out: PhoneFloorRow['pages'] = {}
+    for (const [name, summary] of Object.entries(pages)) {
+      const value = pick(summary)
+      out[name] = { value, ratio: value === null || f === null || f < FLOOR_RATIO_MIN_MS ? null : value / f }
+    }
+    return { label, floor: f, pages: out }
+  })
+}
+
+/** The rows as text: one line each, the floor first, then each page as "1,234 ms (1.42×)". */
+export function phoneFloorLines(rows: readonly PhoneFloorRow[]): string[] {
+  const ms = (v: number | null) => (v === null ? 'n/a' : `${Math.round(v).toLocaleString('en')} ms`)
+  const cell = (c: PhoneFloorRow['pages'][string] | undefined) => (c ? `${ms(c.value)}${c.ratio === null ? '' : ` (${c.ratio.toFixed(2)}×)`}` : 'n/a')
+  const names = Object.keys(rows[0]?.pages ?? {})
+  const width = Math.max(...rows.map((r) => r.label.length))
+  return [
+    `  ${''.padEnd(width)}  ${'floor'.padStart(9)}  ${names.map((n) => n.padStart(20)).join('  ')}`,
+    ...rows.map((r) => `  ${r.label.padEnd(width)}  ${ms(r.floor).padStart(9)}  ${names.map((n) => cell(r.pages[n]).padStart(20)).join('  ')}`),
+  ]
 }
