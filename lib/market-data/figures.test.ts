@@ -21,6 +21,20 @@ describe('rowFiguresOf', () => {
     expect(rowFiguresOf(t, '0.1', 'de-DE').last).toBe('65.000,1')
   })
 
+  it('reads and formats only the row’s own figures (a markets page formats every pushed row)', () => {
+    const read: string[] = []
+    const t = new Proxy(ticker('65000.12'), {
+      get(target, key, receiver) {
+        if (typeof key === 'string') read.push(key)
+        return Reflect.get(target, key, receiver) as unknown
+      },
+    })
+    const row = rowFiguresOf(t, '0.1', 'en-US')
+    expect(row).toMatchObject({ last: '65,000.1', turnover: '1,235' })
+    // High, low, volume and the time are the pair page's: a row never reads them.
+    expect(read.filter((k) => ['highPrice24h', 'lowPrice24h', 'volume24h', 'at'].includes(k))).toEqual([])
+  })
+
   it('does not hand a row the pair page figures kept for the same ticker', () => {
     const t = ticker('1.5')
     const page = figuresOf(t, '0.1', 'en-US')

@@ -45,15 +45,26 @@ export function figuresOf(ticker: MarketTicker | undefined, step: string, locale
   return figures
 }
 
-/** A markets row's figures: last price, change and turnover only (the page embeds one per pair). */
+/**
+ * A markets row's figures: last price, change and turnover only (the page embeds one per pair).
+ * Formatted on their own, not picked from figuresOf: a markets page formats every pushed row's
+ * ticker, and high, low, volume and time were more than half of that work (docs/decisions/pages.md
+ * "Rendering without long tasks").
+ */
 export function rowFiguresOf(ticker: MarketTicker | undefined, step: string, locale: string): Figures {
   const key = `row|${step}|${locale}`
   const hit = ticker && cache.get(ticker)?.get(key)
   if (hit) return hit
-  const { last, change, turnover } = figuresOf(ticker, step, locale, 0)
+  const last = formatPrice(ticker?.lastPrice, step, locale)
+  const change = formatChange(ticker?.price24hPcnt, locale)
+  const turnover = formatAmount(ticker?.turnover24h, locale, 0)
   const raw = { last: ticker?.lastPrice, change: ticker?.price24hPcnt }
   const figures: Figures = change ? { last, change, turnover, raw } : { last, turnover, raw }
   // The same object for the same ticker: a memoised markets row whose ticker did not move skips its render.
-  if (ticker) cache.get(ticker)?.set(key, figures)
+  if (ticker) {
+    const forTicker = cache.get(ticker) ?? new Map<string, Figures>()
+    forTicker.set(key, figures)
+    cache.set(ticker, forTicker)
+  }
   return figures
 }
