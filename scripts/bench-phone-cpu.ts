@@ -22,7 +22,7 @@ export const PHONE_RUNS = 5
 const LONG_TASKS = `window.__benchLongTasks = []; new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__benchLongTasks.push([e.startTime, e.duration]) }).observe({ type: 'longtask', buffered: true })`
 /** React reports each commit to a DevTools hook when one is installed; its first on a page is the hydration. */
 const HYDRATION_COMMIT = `window.__benchHydratedAt = null; window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = { supportsFiber: true, renderers: new Map(), inject() { return 1 }, checkDCE() {}, onScheduleFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, onCommitFiberRoot() { if (window.__benchHydratedAt === null) window.__benchHydratedAt = performance.now() } }`
-/** How long a load may take to hydrate before the phases start at the load event instead. */
+/** How long a load may take to hydrate; past it the load has no hydration figure, and its phases start where the wait gave up. */
 const HYDRATION_WAIT_MS = 15_000
 
 async function loadOnce(url: string): Promise<PhoneLoad> {

@@ -25,7 +25,7 @@ export interface PhonePhases {
 export interface PhoneLoad {
   /** Task time in each phase; the three add up to taskMs. */
   phaseMs: PhonePhases
-  /** The hydration commit, ms after the load event; null when none came (the phases then start at the load event). */
+  /** The hydration commit, ms after the load event; null when none came in time (the phases then start where the bench stopped waiting). */
   hydratedAfterLoadMs: number | null
   taskMs: number
   scriptMs: number
