@@ -86,8 +86,8 @@ export const FLOOR_RATIO_MIN_MS = 100
 
 /**
  * Each page against the floor measured in the same run, phase by phase: where a page's extra
- * main-thread time goes, its boot or its live work after the load (docs/measurements.md "Phone CPU
- * against the floor, phase by phase").
+ * main-thread time goes, to its boot with the hydration, the engines' start or its live work
+ * (docs/measurements.md "Phone CPU against the floor, phase by phase").
  */
 export function phoneFloorRows(floor: PhoneSummary, pages: Readonly<Record<string, PhoneSummary>>): PhoneFloorRow[] {
   const rows: { label: string; pick: (s: PhoneSummary) => number | null }[] = [
