@@ -23,12 +23,22 @@ export interface Figures {
 
 const cache = new WeakMap<MarketTicker, Map<string, Figures>>()
 
-/** The figures of one ticker (memoised per ticker object: a markets page re-renders hundreds of rows per push). */
-export function figuresOf(ticker: MarketTicker | undefined, step: string, locale: string, turnoverPlaces = 2): Figures {
-  const key = `${step}|${locale}|${turnoverPlaces}`
+/** The figures `make` gives for one ticker and key, made once per ticker object (none is kept without a ticker). */
+function memoised(ticker: MarketTicker | undefined, key: string, make: () => Figures): Figures {
   const hit = ticker && cache.get(ticker)?.get(key)
   if (hit) return hit
-  const figures: Figures = {
+  const figures = make()
+  if (ticker) {
+    const forTicker = cache.get(ticker) ?? new Map<string, Figures>()
+    forTicker.set(key, figures)
+    cache.set(ticker, forTicker)
+  }
+  return figures
+}
+
+/** The figures of one ticker (memoised per ticker object: a markets page re-renders hundreds of rows per push). */
+export function figuresOf(ticker: MarketTicker | undefined, step: string, locale: string, turnoverPlaces = 2): Figures {
+  return memoised(ticker, `${step}|${locale}|${turnoverPlaces}`, () => ({
     last: formatPrice(ticker?.lastPrice, step, locale),
     change: formatChange(ticker?.price24hPcnt, locale),
     high: formatPrice(ticker?.highPrice24h, step, locale),
@@ -36,13 +46,7 @@ export function figuresOf(ticker: MarketTicker | undefined, step: string, locale
     volume: formatAmount(ticker?.volume24h, locale),
     turnover: formatAmount(ticker?.turnover24h, locale, turnoverPlaces),
     time: ticker?.at ? { iso: new Date(ticker.at).toISOString(), text: formatPriceTime(ticker.at, locale) } : undefined,
-  }
-  if (ticker) {
-    const forTicker = cache.get(ticker) ?? new Map<string, Figures>()
-    forTicker.set(key, figures)
-    cache.set(ticker, forTicker)
-  }
-  return figures
+  }))
 }
 
 /**
@@ -52,19 +56,12 @@ export function figuresOf(ticker: MarketTicker | undefined, step: string, locale
  * "Rendering without long tasks").
  */
 export function rowFiguresOf(ticker: MarketTicker | undefined, step: string, locale: string): Figures {
-  const key = `row|${step}|${locale}`
-  const hit = ticker && cache.get(ticker)?.get(key)
-  if (hit) return hit
-  const last = formatPrice(ticker?.lastPrice, step, locale)
-  const change = formatChange(ticker?.price24hPcnt, locale)
-  const turnover = formatAmount(ticker?.turnover24h, locale, 0)
-  const raw = { last: ticker?.lastPrice, change: ticker?.price24hPcnt }
-  const figures: Figures = change ? { last, change, turnover, raw } : { last, turnover, raw }
   // The same object for the same ticker: a memoised markets row whose ticker did not move skips its render.
-  if (ticker) {
-    const forTicker = cache.get(ticker) ?? new Map<string, Figures>()
-    forTicker.set(key, figures)
-    cache.set(ticker, forTicker)
-  }
-  return figures
+  return memoised(ticker, `row|${step}|${locale}`, () => {
+    const last = formatPrice(ticker?.lastPrice, step, locale)
+    const change = formatChange(ticker?.price24hPcnt, locale)
+    const turnover = formatAmount(ticker?.turnover24h, locale, 0)
+    const raw = { last: ticker?.lastPrice, change: ticker?.price24hPcnt }
+    return change ? { last, change, turnover, raw } : { last, turnover, raw }
+  })
 }
