@@ -79,8 +79,10 @@ describe('the Redis link at server start', () => {
   })
 })
 
-/** A real socket peer in a process of its own, echoing what it gets: it answers while this one is still blocked. */
-/** A ready link beside a real socket to a peer process that echoes what it is sent. */
+/**
+ * A ready link beside a real socket to a peer in a process of its own, echoing what it is sent:
+ * it answers while this one is still blocked.
+ */
 async function withEchoPeer(body: (socket: import('node:net').Socket, redis: ReturnType<typeof link>['link']) => Promise<void>) {
   const { spawn } = await import('node:child_process')
   const { connect } = await import('node:net')
