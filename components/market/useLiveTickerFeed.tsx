@@ -7,7 +7,7 @@ import { browserTimers, loadChunk } from '@/lib/browser-runtime/browser-env'
 import { inTaskOfItsOwn } from '@/lib/engine-kit/later-task'
 import type { MarketTickers } from '@/lib/market-data/tickers'
 
-/** The formatting chunk (bignumber.js): loaded after hydration, null until then. */
+/** The formatting chunk (figures as text): loaded after hydration, null until then. */
 export type FiguresModule = typeof import('@/lib/market-data/figures')
 
 // Rendered, so loaded, only once hydrated: the live data's code (SWR, the stream client) is not first-load JavaScript.

@@ -1,18 +1,14 @@
 /**
- * Market figures for display: prices at the pair's price step with bignumber.js (no float
- * rounding of a decimal string), the page's locale separators, Latin digits (docs/decisions/README.md
+ * Market figures for display: prices at the pair's price step, rounded as text (no float
+ * rounding of a decimal string: ./decimal-text.ts), the page's locale separators, Latin digits (docs/decisions/README.md
  * "Latin digits for figures"), and a change that carries sign and arrow, not colour alone.
  */
-import BigNumber from 'bignumber.js'
 import { figureFormatsOf, formatPercentChange, formatTimeWith, TIME_OPTIONS } from '../i18n/figure-formats'
 import { NO_DATA } from './constants'
 import { CHANGE_ARROW, type Direction } from './arrow'
+import { readPlainDecimal, roundedHalfUp, significantPlaces, writeDecimal } from './decimal-text'
 
 export { NO_DATA }
-
-const DECIMAL = /^-?\d+(\.\d+)?$/
-/** A BigNumber of a decimal string, or undefined (the project's BigNumber throws on junk). */
-const parseDecimal = (value: string | undefined) => (value !== undefined && DECIMAL.test(value) ? new BigNumber(value) : undefined)
 
 /**
  * The locale's grouping and decimal separators, from its figure formats (read from Intl once on
@@ -28,16 +24,19 @@ export function separators(locale: string): { group: string; decimal: string } {
  * stepDecimals, which validates a step and answers null for a bad one.
  */
 export function displayDecimals(step: string): number {
-  const n = parseDecimal(step)
-  return n?.isFinite() && n.gt(0) ? Math.max(0, n.decimalPlaces() ?? 0) : 0
+  const n = readPlainDecimal(step)
+  return n && !n.negative && /[1-9]/.test(n.integer + n.fraction) ? significantPlaces(n) : 0
+}
+
+/** A plain decimal string at `places` (rounded half-up), grouped in the locale's separators, or a dash. */
+function formatAt(value: string | undefined, places: number, locale: string): string {
+  const n = readPlainDecimal(value)
+  return n ? writeDecimal(roundedHalfUp(n, places), separators(locale)) : NO_DATA
 }
 
 /** A decimal string at `step`'s places (rounded half-up, as the exchange shows), or a dash. */
 export function formatPrice(value: string | undefined, step: string, locale: string): string {
-  const n = parseDecimal(value)
-  if (!n) return NO_DATA
-  const { group, decimal } = separators(locale)
-  return n.toFormat(displayDecimals(step), BigNumber.ROUND_HALF_UP, { groupSize: 3, groupSeparator: group, decimalSeparator: decimal, prefix: '', suffix: '' })
+  return formatAt(value, displayDecimals(step), locale)
 }
 
 /**
@@ -46,11 +45,8 @@ export function formatPrice(value: string | undefined, step: string, locale: str
  * shows as it came, so an odd upstream value is still seen (docs/decisions/pages.md "Every figure grouped").
  */
 export function formatDecimal(value: string, locale: string): string {
-  const n = parseDecimal(value)
-  if (!n) return value
-  const { group, decimal } = separators(locale)
-  const places = value.length - (value.indexOf('.') + 1 || value.length)
-  return n.toFormat(places, BigNumber.ROUND_HALF_UP, { groupSize: 3, groupSeparator: group, decimalSeparator: decimal, prefix: '', suffix: '' })
+  const n = readPlainDecimal(value)
+  return n ? writeDecimal(n, separators(locale)) : value
 }
 
 /** How many labels a chart's writer remembers (a price scale's round values recur on every tick). */
@@ -77,7 +73,7 @@ export function chartPriceFormatter(step: string, locale: string): (price: numbe
 
 /** A large amount (volume, turnover) with two places and grouping, or a dash. */
 export function formatAmount(value: string | undefined, locale: string, places = 2): string {
-  return formatPrice(value, new BigNumber(1).shiftedBy(-places).toFixed(), locale)
+  return formatAt(value, places, locale)
 }
 
 export type { Direction }
@@ -91,11 +87,12 @@ export interface Change {
 
 /** price24hPcnt ("0.0228") as a signed percentage with its direction and arrow. */
 export function formatChange(fraction: string | undefined, locale: string): Change | undefined {
-  const n = parseDecimal(fraction)
+  const n = readPlainDecimal(fraction)
   if (!n) return undefined
-  const rounded = n.decimalPlaces(4, BigNumber.ROUND_HALF_UP)
-  const direction: Direction = rounded.gt(0) ? 'up' : rounded.lt(0) ? 'down' : 'flat'
-  const text = formatPercentChange(figureFormatsOf(locale), rounded.toNumber())
+  const rounded = roundedHalfUp(n, 4)
+  const nonZero = /[1-9]/.test(rounded.integer + rounded.fraction)
+  const direction: Direction = !nonZero ? 'flat' : rounded.negative ? 'down' : 'up'
+  const text = formatPercentChange(figureFormatsOf(locale), Number(`${rounded.negative ? '-' : ''}${rounded.integer}.${rounded.fraction}`))
   return { direction, text, arrow: CHANGE_ARROW[direction] }
 }
 
