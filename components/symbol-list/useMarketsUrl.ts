@@ -20,6 +20,7 @@ function subscribe(notify: () => void): () => void {
  * (docs/decisions/pages.md "Markets table: sort, search, URL state"). The server and the hydration
  * pass see the defaults (the page stays static); the browser then reads its own URL, and Back
  * brings back the entry's query. Writes replace the entry: tabs and keystrokes are not pages.
+ * Next's router is not told (its `useSearchParams` does not see these writes; nothing reads it).
  */
 export function useMarketsUrl(): [MarketsUrlState, (next: MarketsUrlState) => void] {
   const search = useSyncExternalStore(
@@ -30,8 +31,10 @@ export function useMarketsUrl(): [MarketsUrlState, (next: MarketsUrlState) => vo
   const state = useMemo(() => readMarketsUrl(search), [search])
   const write = useCallback((next: MarketsUrlState) => {
     const query = writeMarketsUrl(window.location.search, next)
-    // Next.js keeps its router in step with history.replaceState (null state: it keeps its own).
-    window.history.replaceState(null, '', `${window.location.pathname}${query}${window.location.hash}`)
+    // The entry keeps its state (Next's own, with its router tree), so Next's history patch lets
+    // the write through without restoring its router: that restore re-rendered the app's tree
+    // after every tap and keystroke (docs/decisions/pages.md "Markets URL writes leave Next's router alone").
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${query}${window.location.hash}`)
     window.dispatchEvent(new Event(CHANGE))
   }, [])
   return [state, write]
