@@ -22,8 +22,18 @@ export function readPlainDecimal(value: string | undefined): PlainDecimal | unde
   const match = value === undefined ? null : PLAIN.exec(value)
   if (!match) return undefined
   const integer = (match[2] as string).replace(/^0+(?=\d)/, '')
-  const fraction = match[3] ?? ''
-  return { negative: match[1] === '-' && !(integer === '0' && /^0*$/.test(fraction)), integer, fraction }
+  const decimal = { negative: false, integer, fraction: match[3] ?? '' }
+  return { ...decimal, negative: match[1] === '-' && !isZero(decimal) }
+}
+
+/** True when every digit is 0 (whatever the sign). */
+export function isZero(decimal: PlainDecimal): boolean {
+  return !/[1-9]/.test(decimal.integer) && !/[1-9]/.test(decimal.fraction)
+}
+
+/** The decimal as a float, for what only reads it as a number (a percentage's formatter). */
+export function toNumber(decimal: PlainDecimal): number {
+  return Number(`${decimal.negative ? '-' : ''}${decimal.integer}.${decimal.fraction}`)
 }
 
 /** Significant fraction digits ("0.0100" → 2, "10" → 0). */

@@ -1,12 +1,13 @@
 /**
  * Market figures for display: prices at the pair's price step, rounded as text (no float
- * rounding of a decimal string: ./decimal-text.ts), the page's locale separators, Latin digits (docs/decisions/README.md
- * "Latin digits for figures"), and a change that carries sign and arrow, not colour alone.
+ * rounding of a decimal string: ./decimal-text.ts), the page's locale separators, Latin digits
+ * (docs/decisions/README.md "Latin digits for figures"), and a change that carries sign and
+ * arrow, not colour alone.
  */
 import { figureFormatsOf, formatPercentChange, formatTimeWith, TIME_OPTIONS } from '../i18n/figure-formats'
 import { NO_DATA } from './constants'
 import { CHANGE_ARROW, type Direction } from './arrow'
-import { readPlainDecimal, roundedHalfUp, significantPlaces, writeDecimal } from './decimal-text'
+import { isZero, readPlainDecimal, roundedHalfUp, significantPlaces, toNumber, writeDecimal } from './decimal-text'
 
 export { NO_DATA }
 
@@ -25,7 +26,7 @@ export function separators(locale: string): { group: string; decimal: string } {
  */
 export function displayDecimals(step: string): number {
   const n = readPlainDecimal(step)
-  return n && !n.negative && /[1-9]/.test(n.integer + n.fraction) ? significantPlaces(n) : 0
+  return n && !n.negative && !isZero(n) ? significantPlaces(n) : 0
 }
 
 /** A plain decimal string at `places` (rounded half-up), grouped in the locale's separators, or a dash. */
@@ -90,9 +91,8 @@ export function formatChange(fraction: string | undefined, locale: string): Chan
   const n = readPlainDecimal(fraction)
   if (!n) return undefined
   const rounded = roundedHalfUp(n, 4)
-  const nonZero = /[1-9]/.test(rounded.integer + rounded.fraction)
-  const direction: Direction = !nonZero ? 'flat' : rounded.negative ? 'down' : 'up'
-  const text = formatPercentChange(figureFormatsOf(locale), Number(`${rounded.negative ? '-' : ''}${rounded.integer}.${rounded.fraction}`))
+  const direction: Direction = isZero(rounded) ? 'flat' : rounded.negative ? 'down' : 'up'
+  const text = formatPercentChange(figureFormatsOf(locale), toNumber(rounded))
   return { direction, text, arrow: CHANGE_ARROW[direction] }
 }
 
