@@ -10,7 +10,7 @@ import { REGIONS, type RegionId } from '../lib/regions/regions'
 import { regionHost, regionOrigin } from './support/hosts'
 import { getRaw, inParallel } from './support/raw-http'
 import { clearFaults, setFaults, setLatency } from './support/sim'
-import { ageEmbeddedList } from './support/clock'
+import { ageEmbeddedList, FIRST_LIST_REQUEST_MS } from './support/clock'
 
 const PROFILE = '/v2/private/user/profile'
 const TR = regionOrigin('tr')
@@ -87,7 +87,7 @@ test('the markets page says why its list is not live, in the page language, and 
   await setFaults(['symbol_list_v3', 'symbol_list_all', 'symbol_list_v2'].map((endpoint) => ({ host: '*' as const, endpoint: endpoint as 'symbol_list_v3', fault: empty })))
   await page.goto(`${TR}/tr-TUR`)
   const notice = page.getByTestId('load-failure')
-  await expect(notice).toContainText('Yanıt yok!', { timeout: 15_000 }) // Errors.nonResponse in Turkish
+  await expect(notice).toContainText('Yanıt yok!', { timeout: 15_000 + FIRST_LIST_REQUEST_MS }) // Errors.nonResponse in Turkish
   await expect(page.getByTestId('market-table').locator('tbody tr').first()).toBeVisible()
   await clearFaults()
   await notice.getByRole('button', { name: 'Tekrar dene' }).click()

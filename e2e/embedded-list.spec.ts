@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { resetHits, simState } from './support/sim'
-import { LIST_REFRESH_MS } from '../lib/symbol-view/view'
+import { LIST_REFRESH_MS, LIST_SETTLE_MS } from '../lib/symbol-view/view'
+import { ageEmbeddedList } from './support/clock'
 
 /**
  * The browser starts from the pair list embedded in the markets page (docs/decisions/pages.md "The
@@ -32,13 +33,14 @@ async function loadMarkets(page: Page) {
   })
   // A list younger than one refresh is asked about at the page's first refresh, not on mount
   // (docs/decisions/pages.md "The first revalidation waits for the list's age"): the page's clock is
-  // moved past that refresh instead of waiting a minute. An older list is asked about at once.
+  // moved past that refresh instead of waiting a minute. An older live list is asked about once the
+  // page settles (`LIST_SETTLE_MS` after mount), one labelled a cached copy at once.
   await page.clock.install()
   await page.goto(MARKETS)
   await expect(page.getByTestId('market-search')).toBeEditable() // hydrated
   const age = Date.now() - Number(await page.getByTestId('provenance').getAttribute('data-fetched-at'))
   const waits = age < LIST_REFRESH_MS - 5000
-  console.log(`list age at load: ${Math.round(age / 1000)} s (${waits ? 'young: asked at the first refresh' : 'old: asked on mount'})`)
+  console.log(`list age at load: ${Math.round(age / 1000)} s (${waits ? 'young: asked at the first refresh' : 'old: asked once the page settles, or on mount'})`)
   if (waits) {
     await page.waitForTimeout(1500)
     expect(answers).toEqual([]) // nothing asked on mount
@@ -67,11 +69,12 @@ function tickedDuring(got: Answer[]): boolean {
   return !!v3 && 'quoteTokenResult' in v3.result && v3.result.version !== v3.url.searchParams.get('version')
 }
 
+/** The served markets page carries a live list rendered under 30 s ago (ISR may first serve the build's copy and regenerate). */
+const young = (html: string) => /data-state="live"/.test(html) && Date.now() - Number(/data-fetched-at="(\d+)"/.exec(html)?.[1]) < LIST_REFRESH_MS / 2
+
 test('a markets page load asks the simulator for a version hit and an empty delta only', async ({ page, request }) => {
   test.setTimeout(90_000)
-  // The served page must carry a live list (ISR may first serve the build's copy and regenerate),
-  // rendered recently enough for the page to wait for its first refresh.
-  const young = (html: string) => /data-state="live"/.test(html) && Date.now() - Number(/data-fetched-at="(\d+)"/.exec(html)?.[1]) < LIST_REFRESH_MS / 2
+  // Young enough for the page to wait for its first refresh.
   await expect.poll(async () => young(await (await request.get(MARKETS)).text()), { timeout: 60_000, intervals: [1000] }).toBe(true)
 
   let { got, listHits } = await loadMarkets(page)
@@ -86,4 +89,21 @@ test('a markets page load asks the simulator for a version hit and an empty delt
   // Only the browser asked (the page was fresh): two requests, both small.
   expect(listHits).toBe(2)
   expect(v3.wireBytes + all.wireBytes).toBeLessThan(4000)
+})
+
+test('a live list a minute old is asked about once the page settles, not during its start', async ({ page, request }) => {
+  test.setTimeout(90_000)
+  // Rendered under 30 s ago and the page's clock 65 s ahead: 65–95 s old at mount, still labelled live.
+  await expect.poll(async () => young(await (await request.get(MARKETS)).text()), { timeout: 60_000, intervals: [1000] }).toBe(true)
+  await ageEmbeddedList(page)
+  const asked: number[] = []
+  page.on('request', (r) => void (LIST.test(r.url()) && asked.push(Date.now())))
+  const start = Date.now()
+  await page.goto(MARKETS)
+  await expect(page.getByTestId('market-search')).toBeEditable() // hydrated
+  await expect(page.getByTestId('provenance')).toHaveAttribute('data-state', 'live')
+  await expect.poll(() => asked.length, { timeout: 30_000 }).toBeGreaterThan(0)
+  // The page mounts after the navigation starts, so its settle timer fires no sooner than this.
+  expect(asked[0]! - start).toBeGreaterThanOrEqual(LIST_SETTLE_MS)
+  await expect(page.getByTestId('provenance')).toHaveAttribute('data-state', 'live')
 })

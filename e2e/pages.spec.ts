@@ -4,7 +4,7 @@ import { REGION_IDS, REGIONS, type RegionId } from '../lib/regions/regions'
 import { MARKETS_ROWS_DRAWN } from '../lib/symbol-view/drawn'
 import { regionHost, regionOrigin } from './support/hosts'
 import { clearFaults, setFaults } from './support/sim'
-import { ageEmbeddedList } from './support/clock'
+import { ageEmbeddedList, FIRST_LIST_REQUEST_MS } from './support/clock'
 
 const host = regionHost
 const origin = regionOrigin
@@ -135,7 +135,7 @@ test('with the upstream down after warm-up, pages keep their data and say stale'
   await setFaults([{ host: '*', endpoint: '*', fault: { kind: 'refuse' } }])
   try {
     await page.goto(`${origin('ge')}/ka-GEO`)
-    await expect(page.getByTestId('provenance')).toHaveAttribute('data-stale', 'true', { timeout: 15_000 })
+    await expect(page.getByTestId('provenance')).toHaveAttribute('data-stale', 'true', { timeout: 15_000 + FIRST_LIST_REQUEST_MS })
     // The same list, not the 2-pair built-in sample. The simulator lists or delists one pair a
     // minute, and the rows counted above may be the server's older render that the browser then
     // replaced with its own newer copy, so the count may move by one.

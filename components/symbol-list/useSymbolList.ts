@@ -1,8 +1,8 @@
 'use client'
 
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import useSWR from 'swr'
-import { keepUnchanged, LIST_REFRESH_MS, preferBetter, revalidatesOnMount, toSymbolListView, type SymbolListView } from '@/lib/symbol-view/view'
+import { firstRevalidation, keepUnchanged, LIST_REFRESH_MS, LIST_SETTLE_MS, preferBetter, toSymbolListView, type SymbolListView } from '@/lib/symbol-view/view'
 import type { SymbolLoader } from '@/lib/symbols'
 import { browserTimers } from '@/lib/browser-runtime/browser-env'
 import type { ClientRuntime } from '@/lib/browser-runtime/runtime'
@@ -60,10 +60,9 @@ function loaderFor(runtime: ClientRuntime, language: { code: string; locale: str
  */
 export function useSymbolList(initial: SymbolListView, seed: string | undefined, language: { code: string; locale: string }): SymbolListView {
   const runtime = useClientRuntime()
-  // Decided once, at mount, from the list's age then: a young live list is asked about at the
-  // page's first refresh, not at once (docs/decisions/pages.md "The first revalidation waits for the list's age").
-  const [askOnMount] = useState(() => revalidatesOnMount(initial.provenance, Date.now()))
-  const { data } = useSWR(
+  // Decided once, at mount, from the list's age then (docs/decisions/pages.md "The first revalidation waits for the list's age").
+  const [first] = useState(() => firstRevalidation(initial.provenance, Date.now()))
+  const { data, mutate } = useSWR(
     ['markets', language.code],
     async () => {
       const [loader] = await Promise.all([loaderFor(runtime, language, seed), runtime.ready])
@@ -74,7 +73,12 @@ export function useSymbolList(initial: SymbolListView, seed: string | undefined,
       shown.set(language.code, next)
       return next
     },
-    { fallbackData: initial, revalidateOnMount: askOnMount, revalidateOnFocus: false, dedupingInterval: 30_000, refreshInterval: LIST_REFRESH_MS },
+    { fallbackData: initial, revalidateOnMount: first === 'on-mount', revalidateOnFocus: false, dedupingInterval: 30_000, refreshInterval: LIST_REFRESH_MS },
   )
+  useEffect(() => {
+    if (first !== 'after-settle') return
+    const handle = browserTimers.setTimeout(() => void mutate(), LIST_SETTLE_MS)
+    return () => browserTimers.clearTimeout(handle)
+  }, [first, mutate])
   return data
 }

@@ -1,13 +1,17 @@
 import type { BrowserContext, Page } from '@playwright/test'
-import { LIST_REFRESH_MS } from '../../lib/symbol-view/view'
+import { LIST_REFRESH_MS, LIST_SETTLE_MS } from '../../lib/symbol-view/view'
 
 /**
  * A page revalidates a young embedded pair list at its first refresh, not on mount
  * (docs/decisions/pages.md "The first revalidation waits for the list's age"). Tests that watch the
  * browser's data go out through that first revalidation (which host, route or headers) run the
  * page's clock one refresh ahead, so the list it was rendered with is old enough to be asked about
- * at once. Time and timers then flow as usual. Call before the page loads.
+ * once the page settles (`LIST_SETTLE_MS` after mount: `FIRST_LIST_REQUEST_MS`). Time and timers then
+ * flow as usual. Call before the page loads.
  */
 export async function ageEmbeddedList(target: Page | BrowserContext): Promise<void> {
   await target.clock.install({ time: Date.now() + LIST_REFRESH_MS + 5_000 })
 }
+
+/** How much later than its mount an aged page sends its first list request (on top of a test's own wait). */
+export const FIRST_LIST_REQUEST_MS = LIST_SETTLE_MS

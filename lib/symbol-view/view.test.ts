@@ -1,6 +1,7 @@
 import { builtinSymbolList } from '../symbols/builtin'
 import { isStale } from '../symbols/provenance'
-import { filterSymbols, keepUnchanged, LIST_REFRESH_MS, preferBetter, revalidatesOnMount, toSymbolListView, type SymbolListView } from './view'
+import { LIVE_MAX_AGE_MS } from '../symbols/shown'
+import { filterSymbols, keepUnchanged, LIST_REFRESH_MS, preferBetter, firstRevalidation, toSymbolListView, type SymbolListView } from './view'
 
 const T0 = Date.UTC(2026, 10, 21)
 
@@ -92,17 +93,19 @@ describe('keepUnchanged', () => {
   })
 })
 
-describe('revalidatesOnMount', () => {
+describe('firstRevalidation', () => {
   const now = 1_800_000_000_000
   it.each([
-    ['a live list rendered 10 s ago waits for the next refresh', 'v3+all', now - 10_000, false],
-    ['a live v2 list rendered 59.999 s ago waits', 'v2', now - 59_999, false],
-    ['a live list exactly one refresh old is asked about at once', 'v3+all', now - LIST_REFRESH_MS, true],
-    ['a live list 44 minutes old is asked about at once', 'v3+all', now - 44 * 60_000, true],
-    ["a list from the future (the browser's clock behind) waits for the refresh", 'v3+all', now + 3_600_000, false],
-    ['a cached copy is asked about at once, however young', 'cache', now - 1000, true],
-    ['the built-in sample is asked about at once', 'builtin', now, true],
+    ['a live list rendered 10 s ago waits for the next refresh', 'v3+all', now - 10_000, 'at-refresh'],
+    ['a live v2 list rendered 59.999 s ago waits', 'v2', now - 59_999, 'at-refresh'],
+    ['a live list exactly one refresh old is asked about once the page settles', 'v3+all', now - LIST_REFRESH_MS, 'after-settle'],
+    ['a live list still labelled live (120 s) is asked about once the page settles', 'v2', now - LIVE_MAX_AGE_MS, 'after-settle'],
+    ['a list labelled a cached copy by its age (120.001 s) is asked about at once', 'v3+all', now - LIVE_MAX_AGE_MS - 1, 'on-mount'],
+    ['a live list 44 minutes old is asked about at once', 'v3+all', now - 44 * 60_000, 'on-mount'],
+    ["a list from the future (the browser's clock behind) waits for the refresh", 'v3+all', now + 3_600_000, 'at-refresh'],
+    ['a cached copy is asked about at once, however young', 'cache', now - 1000, 'on-mount'],
+    ['the built-in sample is asked about at once', 'builtin', now, 'on-mount'],
   ] as const)('%s', (_name, source, fetchedAt, expected) => {
-    expect(revalidatesOnMount({ source, fetchedAt }, now)).toBe(expected)
+    expect(firstRevalidation({ source, fetchedAt }, now)).toBe(expected)
   })
 })

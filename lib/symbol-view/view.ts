@@ -3,7 +3,7 @@
  * the HTML and the client's SWR fallback carry ~150 bytes per pair instead of ~40 fields.
  */
 import { isStale, type Provenance } from '../symbols/provenance'
-import { preferList } from '../symbols/shown'
+import { LIVE_MAX_AGE_MS, preferList } from '../symbols/shown'
 import type { SymbolListResult } from '../symbols/result'
 
 export interface SymbolRow {
@@ -155,13 +155,24 @@ export function keepUnchanged(previous: SymbolListView | undefined, next: Symbol
 /** How often an open page revalidates its pair list (SWR's refreshInterval in useSymbolList). */
 export const LIST_REFRESH_MS = 60_000
 
+/** How long after mount a page that shows a live list a minute or two old first asks about it. */
+export const LIST_SETTLE_MS = 5_000
+
 /**
- * Whether the page revalidates its list as soon as it mounts: not when the list it was rendered
- * with is live (v3+all or v2) and younger than one refresh period, since the page then asks at its
- * next refresh anyway (docs/decisions/pages.md "The first revalidation waits for the list's age").
- * A cached copy, the built-in sample or an older list is asked about at once. A list "from the
- * future" (the browser's clock behind the server's) counts as young: the refresh still comes.
+ * When the page first asks about the list it was rendered with (docs/decisions/pages.md "The first
+ * revalidation waits for the list's age"):
+ * - `on-mount`: the page shows a cached copy or the built-in sample, or a list too old to be
+ *   labelled live (lib/symbols/shown.ts): the trader is told the list is not live, so it is asked about at once;
+ * - `after-settle`: a live list at least one refresh period old, `LIST_SETTLE_MS` after mount: its
+ *   load (a chunk, the seeding, the answer's checks) stays out of the page's first seconds, where a
+ *   phone is busy hydrating and starting its routes;
+ * - `at-refresh`: a live list younger than one refresh period, at the page's first refresh. A list
+ *   "from the future" (the browser's clock behind the server's) counts as young: the refresh still comes.
  */
-export function revalidatesOnMount(provenance: Pick<Provenance, 'source' | 'fetchedAt'>, now: number, refreshMs = LIST_REFRESH_MS): boolean {
-  return isStale(provenance) || now - provenance.fetchedAt >= refreshMs
+export type FirstRevalidation = 'on-mount' | 'after-settle' | 'at-refresh'
+
+export function firstRevalidation(provenance: Pick<Provenance, 'source' | 'fetchedAt'>, now: number, refreshMs = LIST_REFRESH_MS): FirstRevalidation {
+  const age = now - provenance.fetchedAt
+  if (isStale(provenance) || age > LIVE_MAX_AGE_MS) return 'on-mount'
+  return age >= refreshMs ? 'after-settle' : 'at-refresh'
 }
