@@ -2,11 +2,11 @@
 
 import { useEffect, useState } from 'react'
 import useSWR from 'swr'
-import { firstRevalidation, keepUnchanged, LIST_REFRESH_MS, LIST_SETTLE_MS, preferBetter, toSymbolListView, type SymbolListView } from '@/lib/symbol-view/view'
+import { firstRevalidation, keepUnchanged, LIST_IDLE_TIMEOUT_MS, LIST_REFRESH_MS, LIST_SETTLE_MS, preferBetter, toSymbolListView, type SymbolListView } from '@/lib/symbol-view/view'
 import type { SymbolLoader } from '@/lib/symbols'
-import { browserTimers } from '@/lib/browser-runtime/browser-env'
+import { browserIdle, browserTimers } from '@/lib/browser-runtime/browser-env'
 import type { ClientRuntime } from '@/lib/browser-runtime/runtime'
-import { nextTask } from '@/lib/engine-kit/later-task'
+import { nextTask, whenSettled } from '@/lib/engine-kit/later-task'
 import { useClientRuntime } from '../runtime/ClientRuntime'
 import { reportLoadFailure } from './LoadFailureNotice'
 
@@ -77,8 +77,7 @@ export function useSymbolList(initial: SymbolListView, seed: string | undefined,
   )
   useEffect(() => {
     if (first !== 'after-settle') return
-    const handle = browserTimers.setTimeout(() => void mutate(), LIST_SETTLE_MS)
-    return () => browserTimers.clearTimeout(handle)
+    return whenSettled(browserTimers, browserIdle(), () => void mutate(), { delayMs: LIST_SETTLE_MS, idleTimeoutMs: LIST_IDLE_TIMEOUT_MS })
   }, [first, mutate])
   return data
 }

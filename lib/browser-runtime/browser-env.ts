@@ -1,4 +1,5 @@
 import type { Timers, Visibility } from '../engine-kit/environment'
+import type { Idle } from '../engine-kit/later-task'
 import { chunkRetry, retrying } from '../engine-kit/retry'
 import type { MonitorBatch } from '../monitor/batch-limits'
 
@@ -15,6 +16,17 @@ export const browserTimers: Timers = {
  */
 export function loadChunk<T>(load: () => Promise<T>): Promise<T> {
   return retrying(load, chunkRetry(browserTimers))
+}
+
+/** The browser's idle callback, where it has one (Safari has none: background work then runs when its delay ends). */
+export function browserIdle(): Idle | undefined {
+  if (typeof window.requestIdleCallback !== 'function') return undefined
+  return {
+    request(run, timeoutMs) {
+      const handle = window.requestIdleCallback(() => run(), { timeout: timeoutMs })
+      return () => window.cancelIdleCallback(handle)
+    },
+  }
 }
 
 export const browserVisibility: Visibility = {

@@ -1,5 +1,5 @@
 import { createFakeScheduler } from '../testing/engine-fakes'
-import { inLaterTask, inLaterTasks, inTaskOfItsOwn, nextTask } from './later-task'
+import { inLaterTask, inLaterTasks, inTaskOfItsOwn, nextTask, whenSettled, type Idle } from './later-task'
 
 describe('later tasks', () => {
   it('runs nothing in the calling task, and the work once the clock reaches the 0 ms timer', async () => {
@@ -59,5 +59,64 @@ describe('later tasks', () => {
     inLaterTasks(scheduler.timers, [() => ((current = false), ran.push(1)), () => ran.push(2)], () => current)
     await scheduler.advance(0)
     expect(ran).toEqual([1])
+  })
+})
+
+describe('whenSettled', () => {
+  /** An idle callback the test fires by hand, as the host would when its main thread is idle. */
+  function fakeIdle() {
+    const pending = new Map<number, { run: () => void; timeoutMs: number }>()
+    let next = 0
+    const idle: Idle = {
+      request(run, timeoutMs) {
+        const id = next++
+        pending.set(id, { run, timeoutMs })
+        return () => void pending.delete(id)
+      },
+    }
+    const fire = () => {
+      const all = [...pending.values()]
+      pending.clear()
+      for (const p of all) p.run()
+    }
+    return { idle, pending, fire }
+  }
+
+  it('waits for the delay, then for the next idle period', async () => {
+    const scheduler = createFakeScheduler()
+    const { idle, pending, fire } = fakeIdle()
+    let ran = 0
+    whenSettled(scheduler.timers, idle, () => ran++, { delayMs: 5000, idleTimeoutMs: 2000 })
+    await scheduler.advance(4999)
+    expect(pending.size).toBe(0)
+    await scheduler.advance(1)
+    expect([ran, [...pending.values()].map((p) => p.timeoutMs)]).toEqual([0, [2000]])
+    fire()
+    expect(ran).toBe(1)
+  })
+
+  it('runs when the delay ends on a host without an idle callback', async () => {
+    const scheduler = createFakeScheduler()
+    let ran = 0
+    whenSettled(scheduler.timers, undefined, () => ran++, { delayMs: 5000, idleTimeoutMs: 2000 })
+    await scheduler.advance(4999)
+    expect(ran).toBe(0)
+    await scheduler.advance(1)
+    expect(ran).toBe(1)
+  })
+
+  it('a cancel before the delay ends or while waiting for idle stops the work', async () => {
+    const scheduler = createFakeScheduler()
+    const { idle, pending, fire } = fakeIdle()
+    let ran = 0
+    whenSettled(scheduler.timers, idle, () => ran++, { delayMs: 5000, idleTimeoutMs: 2000 })()
+    await scheduler.advance(6000)
+    expect(pending.size).toBe(0)
+    const cancel = whenSettled(scheduler.timers, idle, () => ran++, { delayMs: 5000, idleTimeoutMs: 2000 })
+    await scheduler.advance(5000)
+    expect(pending.size).toBe(1)
+    cancel()
+    fire()
+    expect(ran).toBe(0)
   })
 })

@@ -41,3 +41,26 @@ export function inLaterTasks(timers: Timers, steps: readonly (() => void)[], cur
     inLaterTasks(timers, rest, current)
   })
 }
+
+/** The host's idle callback (`requestIdleCallback`), injected; a host without one passes none. Returns the cancel. */
+export interface Idle {
+  request(run: () => void, timeoutMs: number): () => void
+}
+
+/**
+ * Background work that can wait for the page to settle: `delayMs` after now, then in the host's
+ * next idle period (at most `idleTimeoutMs` later), so it lands neither in the page's first seconds
+ * nor in the middle of a burst of input. Without an idle callback it runs when the delay ends.
+ * Returns the cancel.
+ */
+export function whenSettled(timers: Timers, idle: Idle | undefined, run: () => void, { delayMs, idleTimeoutMs }: { delayMs: number; idleTimeoutMs: number }): () => void {
+  let cancelIdle: (() => void) | undefined
+  const handle = timers.setTimeout(() => {
+    if (idle) cancelIdle = idle.request(run, idleTimeoutMs)
+    else run()
+  }, delayMs)
+  return () => {
+    timers.clearTimeout(handle)
+    cancelIdle?.()
+  }
+}
