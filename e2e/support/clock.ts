@@ -6,8 +6,8 @@ import { LIST_IDLE_TIMEOUT_MS, LIST_REFRESH_MS, LIST_SETTLE_MS } from '../../lib
  * (docs/decisions/pages.md "The first revalidation waits for the list's age"). Tests that watch the
  * browser's data go out through that first revalidation (which host, route or headers) run the
  * page's clock one refresh ahead, so the list it was rendered with is old enough to be asked about
- * once the page settles (`LIST_SETTLE_MS` after mount, when idle: `FIRST_LIST_REQUEST_MS` at most). Time and timers then
- * flow as usual. Call before the page loads.
+ * once the page settles (`LIST_SETTLE_MS` after mount, when idle: `FIRST_LIST_REQUEST_MS` at most).
+ * Time and timers then flow as usual. Call before the page loads.
  */
 export async function ageEmbeddedList(target: Page | BrowserContext): Promise<void> {
   await target.clock.install({ time: Date.now() + LIST_REFRESH_MS + 5_000 })

@@ -2,8 +2,8 @@
  * The symbol list as the page shows it: a compact projection of the SPEC §3 collections, so
  * the HTML and the client's SWR fallback carry ~150 bytes per pair instead of ~40 fields.
  */
-import { isStale, type Provenance } from '../symbols/provenance'
-import { LIVE_MAX_AGE_MS, preferList } from '../symbols/shown'
+import type { Provenance } from '../symbols/provenance'
+import { preferList, provenanceAsShown } from '../symbols/shown'
 import type { SymbolListResult } from '../symbols/result'
 
 export interface SymbolRow {
@@ -174,7 +174,6 @@ export const LIST_IDLE_TIMEOUT_MS = 2_000
 export type FirstRevalidation = 'on-mount' | 'after-settle' | 'at-refresh'
 
 export function firstRevalidation(provenance: Pick<Provenance, 'source' | 'fetchedAt'>, now: number, refreshMs = LIST_REFRESH_MS): FirstRevalidation {
-  const age = now - provenance.fetchedAt
-  if (isStale(provenance) || age > LIVE_MAX_AGE_MS) return 'on-mount'
-  return age >= refreshMs ? 'after-settle' : 'at-refresh'
+  if (provenanceAsShown(provenance, now).state !== 'live') return 'on-mount'
+  return now - provenance.fetchedAt >= refreshMs ? 'after-settle' : 'at-refresh'
 }

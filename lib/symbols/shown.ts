@@ -20,7 +20,7 @@ export interface ShownProvenance {
 }
 
 /** `now` null: no clock yet (the server render); the age the list had then is used. */
-export function provenanceAsShown(provenance: Provenance, now: number | null): ShownProvenance {
+export function provenanceAsShown(provenance: Pick<Provenance, 'source' | 'fetchedAt' | 'ageMs'>, now: number | null): ShownProvenance {
   if (provenance.source === 'builtin') return { state: 'sample', source: 'builtin', ageMs: null }
   const ageMs = now === null ? (provenance.ageMs ?? 0) : Math.max(0, now - provenance.fetchedAt)
   if (provenance.source === 'cache' || ageMs > LIVE_MAX_AGE_MS) return { state: 'stale', source: 'cache', ageMs }
