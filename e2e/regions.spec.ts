@@ -3,7 +3,8 @@ import { E2E_PORT } from '../playwright.config'
 import { LANGUAGES } from '../lib/i18n/languages'
 import { REGION_IDS, REGIONS } from '../lib/regions/regions'
 import { regionOrigin } from './support/hosts'
-import { ageEmbeddedList, FIRST_LIST_REQUEST_MS } from './support/clock'
+import { ageEmbeddedList } from './support/clock'
+import { nextV3Request } from './support/list-request'
 
 const origin = regionOrigin
 
@@ -86,7 +87,7 @@ test('the browser’s API requests carry lang as the site code and Accept-Langua
   await ageEmbeddedList(page) // the page's first list request is what this test watches
   // ar-SA formats figures as ar-SA-u-nu-latn; that extension must not reach the upstream.
   for (const [region, code] of [['main', 'ar-SA'], ['tr', 'tr-TUR']] as const) {
-    const request = page.waitForRequest((r) => r.url().includes('/spot/api/basic/symbol_list_v3'), { timeout: 10_000 + FIRST_LIST_REQUEST_MS })
+    const request = nextV3Request(page)
     await page.goto(`${origin(region)}/${code}`)
     const headers = await (await request).allHeaders()
     expect({ lang: headers['lang'], acceptLanguage: headers['accept-language'] }).toEqual({ lang: code, acceptLanguage: LANGUAGES[code].locale })

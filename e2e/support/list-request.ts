@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Page, Request } from '@playwright/test'
 import { ageEmbeddedList, FIRST_LIST_REQUEST_MS } from './clock'
 
 /** The browser's pair-list request (its host varies: route chooser, fast path, /x-api). */
@@ -11,7 +11,12 @@ export const V3 = '/spot/api/basic/symbol_list_v3'
  */
 export const requestListOnLoad = (page: Page): Promise<void> => ageEmbeddedList(page)
 
+/** The page's next pair-list request (an aged page sends its first one once it settles). */
+export function nextV3Request(page: Page): Promise<Request> {
+  return page.waitForRequest((r) => r.url().includes(V3), { timeout: 10_000 + FIRST_LIST_REQUEST_MS })
+}
+
 /** The origin the page's next pair-list request goes to. */
 export function nextV3Host(page: Page): Promise<string> {
-  return page.waitForRequest((r) => r.url().includes(V3), { timeout: 10_000 + FIRST_LIST_REQUEST_MS }).then((r) => new URL(r.url()).origin)
+  return nextV3Request(page).then((r) => new URL(r.url()).origin)
 }
