@@ -320,6 +320,34 @@ test('favourites are kept in the browser and have their own tab', async ({ page 
   expect(await page.evaluate(() => localStorage.getItem('markets_favourites_v1'))).toBe('[]')
 })
 
+test('until hydrated one fieldset disables the stars and sort headers; the hydration enables them without touching a row', async ({ browser, page }) => {
+  const still = await browser.newContext({ javaScriptEnabled: false })
+  const before = await still.newPage()
+  await before.goto(`${MAIN}/en`)
+  await expect(before.locator('tbody tr').first().getByTestId('favourite')).toBeDisabled()
+  await expect(before.getByTestId('sort-name')).toBeDisabled()
+  expect(await before.locator('[data-testid="market-table"] button[disabled]').count()).toBe(0)
+  await still.close()
+
+  // Every change of a disabled attribute, from the first script on (docs/decisions/pages.md "Rendering without long tasks").
+  await page.addInitScript(() => {
+    const seen: string[] = []
+    ;(window as unknown as { __disabledChanges: string[] }).__disabledChanges = seen
+    new MutationObserver((records) => {
+      for (const { target } of records) {
+        const element = target as Element
+        seen.push(element.closest('tbody') ? 'row' : element.closest('table') ? 'table' : element.tagName.toLowerCase())
+      }
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['disabled'] })
+  })
+  await page.goto(`${MAIN}/en`)
+  await expect(page.locator('tbody tr').first().getByTestId('favourite')).toBeEnabled()
+  await expect(page.getByTestId('sort-name')).toBeEnabled()
+  const changes = await page.evaluate(() => (window as unknown as { __disabledChanges: string[] }).__disabledChanges)
+  expect(changes).toContain('fieldset')
+  expect(changes.filter((target) => target === 'row' || target === 'table')).toEqual([])
+})
+
 test('a pair icon that fails shows the base coin’s monogram; one that loads shows the image', async ({ page }) => {
   await page.route('**/icons/**', (route) => route.abort())
   await page.goto(`${MAIN}/en/trade/spot/BTC/USDT`)

@@ -33,7 +33,7 @@ beforeEach(() => {
 afterEach(() => act(() => root.unmount()))
 
 function draw(ticker: MarketTicker): void {
-  const props: MarketRowProps = { row, initial: undefined, ticker, format: figures, starred: false, interactive: true, lang: 'en', locale: 'en-US', text, onToggleFavourite: () => {} }
+  const props: MarketRowProps = { row, initial: undefined, ticker, format: figures, starred: false, lang: 'en', locale: 'en-US', text, onToggleFavourite: () => {} }
   act(() => root.render(<MarketRow {...props} />))
 }
 

@@ -8,6 +8,7 @@ import type { MarketTicker } from '@/lib/market-data/tickers'
 import type { FiguresModule } from '../market/useLiveTickerFeed'
 import { formatVolume } from '../format'
 import { formattedOnceHydrated } from '../FormattedText'
+import { useHydrated } from '../useHydrated'
 import { PriceCells } from '../market/MarketCells'
 import type { RowText } from './row-text'
 
@@ -19,8 +20,6 @@ export interface MarketRowProps {
   ticker: MarketTicker | undefined
   format: FiguresModule | null
   starred: boolean
-  /** false until hydrated: the star is JavaScript. */
-  interactive: boolean
   lang: string
   locale: string
   /** The row's translated texts (row-text.ts), the same object for every row. */
@@ -31,14 +30,15 @@ export interface MarketRowProps {
 /**
  * One pair of the markets table. Memoised: a push that moves ten prices re-renders ten rows, not
  * the whole table (docs/decisions/pages.md "Rendering without long tasks"); every prop keeps its
- * identity while the pair's data does.
+ * identity while the pair's data does. No prop follows the hydration: the table's fieldset
+ * disables the star until then, so the hydration flip renders no row again.
  */
-export const MarketRow = memo(function MarketRow({ row, initial, ticker, format, starred, interactive, lang, locale, text, onToggleFavourite }: MarketRowProps) {
+export const MarketRow = memo(function MarketRow({ row, initial, ticker, format, starred, lang, locale, text, onToggleFavourite }: MarketRowProps) {
   const pair = `${row.base}/${row.quote}`
   return (
     <tr data-symbol={row.symbolId}>
       <th scope="row">
-        <button type="button" className="star" disabled={!interactive} aria-pressed={starred} aria-label={starred ? text.removeFavourite(pair) : text.addFavourite(pair)} onClick={() => onToggleFavourite(row.symbolId)} data-testid="favourite">
+        <button type="button" className="star" aria-pressed={starred} aria-label={starred ? text.removeFavourite(pair) : text.addFavourite(pair)} onClick={() => onToggleFavourite(row.symbolId)} data-testid="favourite">
           <span aria-hidden="true">{starred ? '★' : '☆'}</span>
         </button>
         {/* No viewport prefetch: 600 rows would prefetch 600 pages. */}
@@ -57,7 +57,7 @@ export const MarketRow = memo(function MarketRow({ row, initial, ticker, format,
         {row.test ? <span className="mark">{text.testPair}</span> : null}
       </th>
       <PriceCells initial={initial} ticker={ticker} format={format} step={row.priceStep} locale={locale} />
-      <VolumeCell volume={row.volume} locale={locale} hydrated={interactive} />
+      <VolumeCell volume={row.volume} locale={locale} />
       <td className="col-wide">
         {row.banBuy ? <span className="mark warn">{text.banBuy}</span> : null}
         {row.banSell ? <span className="mark warn">{text.banSell}</span> : null}
@@ -69,9 +69,11 @@ export const MarketRow = memo(function MarketRow({ row, initial, ticker, format,
 
 /**
  * The pair's 24h volume from the list. A cell of its own, memoised: a pushed price renders the row
- * again, and the volume, which the push did not change, is not formatted again.
+ * again, and the volume, which the push did not change, is not formatted again. It follows the
+ * hydration itself, so the flip renders this cell, not its row.
  */
-const VolumeCell = memo(function VolumeCell({ volume, locale, hydrated }: { volume: string; locale: string; hydrated: boolean }) {
+const VolumeCell = memo(function VolumeCell({ volume, locale }: { volume: string; locale: string }) {
+  const hydrated = useHydrated()
   return (
     <td className="num col-wide" suppressHydrationWarning>
       {formattedOnceHydrated(hydrated, () => formatVolume(locale, volume))}

@@ -2,12 +2,12 @@
 
 import type { MarketSort, SortKey } from '@/lib/symbol-view/sort'
 
-/** A sortable column header: aria-sort on the cell, a button that says what a press does. */
-export function SortHeader({ column, label, sort, onSort, disabled, className }: { column: SortKey; label: string; sort: MarketSort; onSort: (key: SortKey) => void; disabled: boolean; className?: string }) {
+/** A sortable column header: aria-sort on the cell, a button that says what a press does (disabled until hydrated by the table's fieldset). */
+export function SortHeader({ column, label, sort, onSort, className }: { column: SortKey; label: string; sort: MarketSort; onSort: (key: SortKey) => void; className?: string }) {
   const active = sort.key === column
   return (
     <th scope="col" className={className} aria-sort={active ? sort.direction : 'none'}>
-      <button type="button" className="sort" disabled={disabled} onClick={() => onSort(column)} data-testid={`sort-${column}`}>
+      <button type="button" className="sort" onClick={() => onSort(column)} data-testid={`sort-${column}`}>
         {label}
         <span aria-hidden="true" className="sort-arrow">
           {active ? (sort.direction === 'ascending' ? '▲' : '▼') : '↕'}

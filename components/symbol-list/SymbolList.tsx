@@ -136,16 +136,18 @@ export function SymbolList({
           <FormattedText format={() => t('count', { count: rows.length, shown: formatCount(locale, rows.length) })} />
         </p>
         {rows.length === 0 ? <p>{tableTab.kind === 'favourites' && !deferredSearch ? t('favouritesEmpty') : t('noResults', { query: url.query })}</p> : null}
-        {/* Its own scroll box: a row of long figures (an 11-decimal price) never widens the page. */}
-        <div className="table-scroll">
+        {/* Its own scroll box: a row of long figures (an 11-decimal price) never widens the page.
+            A fieldset, so one attribute disables the sort headers and every row's star until
+            hydrated: the flip renders no row again (docs/decisions/pages.md "Rendering without long tasks"). */}
+        <fieldset className="table-scroll" role="presentation" disabled={!hydrated}>
           <table className="market-table" data-testid="market-table">
             <thead>
               <tr>
-                <SortHeader column="name" label={t('pair')} sort={sort} onSort={onSort} disabled={!hydrated} />
-                <SortHeader column="price" label={t('price')} sort={sort} onSort={onSort} disabled={!hydrated} className="num" />
-                <SortHeader column="change" label={t('change')} sort={sort} onSort={onSort} disabled={!hydrated} className="num" />
+                <SortHeader column="name" label={t('pair')} sort={sort} onSort={onSort} />
+                <SortHeader column="price" label={t('price')} sort={sort} onSort={onSort} className="num" />
+                <SortHeader column="change" label={t('change')} sort={sort} onSort={onSort} className="num" />
                 <TurnoverHead />
-                <SortHeader column="volume" label={t('volume')} sort={sort} onSort={onSort} disabled={!hydrated} className="num col-wide" />
+                <SortHeader column="volume" label={t('volume')} sort={sort} onSort={onSort} className="num col-wide" />
                 <th scope="col" className="col-wide">{t('status')}</th>
               </tr>
             </thead>
@@ -153,12 +155,14 @@ export function SymbolList({
               {/* Keyed by place, not pair: another tab's rows take over the drawn rows' elements, so a tap
                   changes their texts instead of making 25 new rows to style (docs/decisions/pages.md
                   "Markets rows keyed by place"). A row holds no state of its own. */}
-              {shown.map((row, place) => (
-                <MarketRow key={place} row={row} initial={initialFigures[row.symbolId]} ticker={tickers[row.symbolId]} format={format} starred={favourites.has(row.symbolId)} interactive={hydrated} lang={lang} locale={locale} text={rowText} onToggleFavourite={toggleFavourite} />
-              ))}
+              {/* A row gets the formatting chunk with its first ticker: the chunk's arrival renders no row. */}
+              {shown.map((row, place) => {
+                const ticker = tickers[row.symbolId]
+                return <MarketRow key={place} row={row} initial={initialFigures[row.symbolId]} ticker={ticker} format={ticker ? format : null} starred={favourites.has(row.symbolId)} lang={lang} locale={locale} text={rowText} onToggleFavourite={toggleFavourite} />
+              })}
             </tbody>
           </table>
-        </div>
+        </fieldset>
         {shown.length < rows.length ? (
           <button type="button" className="show-all" disabled={!hydrated} onClick={() => startTransition(() => setShowAll(true))} data-testid="show-all">
             {t('showAll')} ({rows.length})
