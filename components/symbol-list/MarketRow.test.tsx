@@ -20,7 +20,9 @@ const { formatVolume } = require('../format') as { formatVolume: jest.Mock }
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
 const row: SymbolRow = { symbolId: 'BTCUSDT', base: 'BTC', quote: 'USDT', name: 'Bitcoin', volume: '3141307867.97', priceStep: '0.01', tags: [], leveraged: null, banBuy: false, banSell: false, test: false, tradeStatus: 1 }
-const text: RowText = { addFavourite: (p) => `Add ${p}`, removeFavourite: (p) => `Remove ${p}`, leveragedLong: (r) => `${r}L`, leveragedShort: (r) => `${r}S`, testPair: 'test', banBuy: 'no buy', banSell: 'no sell', trading: 'Trading', suspended: 'Suspended' }
+const addFavourite = jest.fn((p: string) => `Add ${p}`)
+const onToggleFavourite = () => {}
+const text: RowText = { addFavourite, removeFavourite: (p) => `Remove ${p}`, leveragedLong: (r) => `${r}L`, leveragedShort: (r) => `${r}S`, testPair: 'test', banBuy: 'no buy', banSell: 'no sell', trading: 'Trading', suspended: 'Suspended' }
 const tick = (lastPrice: string): MarketTicker => ({ symbol: 'BTCUSDT', lastPrice, price24hPcnt: '0.0123', highPrice24h: '1', lowPrice24h: '1', volume24h: '10', turnover24h: '1234.5', prevPrice24h: '1', at: 1_700_000_000_000 }) as MarketTicker
 
 let root: Root
@@ -33,7 +35,7 @@ beforeEach(() => {
 afterEach(() => act(() => root.unmount()))
 
 function draw(ticker: MarketTicker): void {
-  const props: MarketRowProps = { row, initial: undefined, ticker, format: figures, starred: false, lang: 'en', locale: 'en-US', text, onToggleFavourite: () => {} }
+  const props: MarketRowProps = { row, initial: undefined, ticker, format: figures, starred: false, lang: 'en', locale: 'en-US', text, onToggleFavourite }
   act(() => root.render(<MarketRow {...props} />))
 }
 
@@ -51,5 +53,18 @@ describe('a markets row on a pushed price', () => {
     // The push changed the price, not the volume: it is not formatted again.
     expect(formatVolume.mock.calls.length).toBe(formatted)
     expect(host.querySelector('td.col-wide')?.textContent).toBe(volume)
+  })
+
+  it('renders the price cells again, not the head (star, link, name)', () => {
+    draw(tick('65000.12'))
+    const headRenders = addFavourite.mock.calls.length
+    expect(headRenders).toBeGreaterThan(0)
+    const link = host.querySelector('a.pair-link')
+
+    draw(tick('65010.5'))
+    expect(host.querySelector('[data-testid="row-price"]')?.textContent).toBe('65,010.50')
+    expect(addFavourite.mock.calls.length).toBe(headRenders)
+    expect(host.querySelector('a.pair-link')).toBe(link)
+    expect(host.querySelector('button.star')?.getAttribute('aria-label')).toBe('Add BTC/USDT')
   })
 })

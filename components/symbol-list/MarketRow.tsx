@@ -34,36 +34,55 @@ export interface MarketRowProps {
  * disables the star until then, so the hydration flip renders no row again.
  */
 export const MarketRow = memo(function MarketRow({ row, initial, ticker, format, starred, lang, locale, text, onToggleFavourite }: MarketRowProps) {
-  const pair = `${row.base}/${row.quote}`
   return (
     <tr data-symbol={row.symbolId}>
-      <th scope="row">
-        <button type="button" className="star" aria-pressed={starred} aria-label={starred ? text.removeFavourite(pair) : text.addFavourite(pair)} onClick={() => onToggleFavourite(row.symbolId)} data-testid="favourite">
-          <span aria-hidden="true">{starred ? '★' : '☆'}</span>
-        </button>
-        {/* No viewport prefetch: 600 rows would prefetch 600 pages. */}
-        <Link prefetch={false} className="pair-link" href={`/${lang}/trade/spot/${encodeURIComponent(row.base)}/${encodeURIComponent(row.quote)}`}>
-          {/* One isolated run: on phones the link is a flex box, which would lay BTC, "/" and USDT out right to left. */}
-          <bdi>
-            <span className="base">{row.base}</span>/<span className="quote">{row.quote}</span>
-          </bdi>
-        </Link>{' '}
-        <span className="full-name">{row.name}</span>
-        {row.leveraged ? (
-          <span className={`mark lt-${row.leveraged.direction.toLowerCase()}`}>
-            {(row.leveraged.direction === 'LONG' ? text.leveragedLong : text.leveragedShort)(String(row.leveraged.ratio ?? ''))}
-          </span>
-        ) : null}
-        {row.test ? <span className="mark">{text.testPair}</span> : null}
-      </th>
+      <PairHead row={row} starred={starred} lang={lang} text={text} onToggleFavourite={onToggleFavourite} />
       <PriceCells initial={initial} ticker={ticker} format={format} step={row.priceStep} locale={locale} />
       <VolumeCell volume={row.volume} locale={locale} />
-      <td className="col-wide">
-        {row.banBuy ? <span className="mark warn">{text.banBuy}</span> : null}
-        {row.banSell ? <span className="mark warn">{text.banSell}</span> : null}
-        {!row.banBuy && !row.banSell ? (row.tradeStatus === 1 ? text.trading : text.suspended) : null}
-      </td>
+      <StatusCell row={row} text={text} />
     </tr>
+  )
+})
+
+type PairHeadProps = Pick<MarketRowProps, 'row' | 'starred' | 'lang' | 'text' | 'onToggleFavourite'>
+
+/**
+ * The row's head: star, link, name and marks. Memoised apart from the figures: a push renders the
+ * price cells again, not the half of the row that only the list changes.
+ */
+const PairHead = memo(function PairHead({ row, starred, lang, text, onToggleFavourite }: PairHeadProps) {
+  const pair = `${row.base}/${row.quote}`
+  return (
+    <th scope="row">
+      <button type="button" className="star" aria-pressed={starred} aria-label={starred ? text.removeFavourite(pair) : text.addFavourite(pair)} onClick={() => onToggleFavourite(row.symbolId)} data-testid="favourite">
+        <span aria-hidden="true">{starred ? '★' : '☆'}</span>
+      </button>
+      {/* No viewport prefetch: 600 rows would prefetch 600 pages. */}
+      <Link prefetch={false} className="pair-link" href={`/${lang}/trade/spot/${encodeURIComponent(row.base)}/${encodeURIComponent(row.quote)}`}>
+        {/* One isolated run: on phones the link is a flex box, which would lay BTC, "/" and USDT out right to left. */}
+        <bdi>
+          <span className="base">{row.base}</span>/<span className="quote">{row.quote}</span>
+        </bdi>
+      </Link>{' '}
+      <span className="full-name">{row.name}</span>
+      {row.leveraged ? (
+        <span className={`mark lt-${row.leveraged.direction.toLowerCase()}`}>
+          {(row.leveraged.direction === 'LONG' ? text.leveragedLong : text.leveragedShort)(String(row.leveraged.ratio ?? ''))}
+        </span>
+      ) : null}
+      {row.test ? <span className="mark">{text.testPair}</span> : null}
+    </th>
+  )
+})
+
+/** Trading, suspended, or the pair's buy/sell bans: from the list, so a push leaves it alone. */
+const StatusCell = memo(function StatusCell({ row, text }: Pick<MarketRowProps, 'row' | 'text'>) {
+  return (
+    <td className="col-wide">
+      {row.banBuy ? <span className="mark warn">{text.banBuy}</span> : null}
+      {row.banSell ? <span className="mark warn">{text.banSell}</span> : null}
+      {!row.banBuy && !row.banSell ? (row.tradeStatus === 1 ? text.trading : text.suspended) : null}
+    </td>
   )
 })
 
