@@ -152,6 +152,28 @@ test('desktop: the tools sit in the bar, the menu button is hidden', async ({ pa
   await expect(page.getByTestId('theme-switch')).toBeVisible()
 })
 
+test('every drawn text, controls and the chart included, is in the page\'s one font family', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  for (const path of [PAGES.markets, PAGES.pair]) {
+    await page.goto(`${MAIN}/en${path}`)
+    await expect(page.getByTestId('theme-switch')).toBeEnabled()
+    await openNetworkPanel(page)
+    if (path === PAGES.pair) await expect(page.locator('.price-chart svg text').first()).toBeAttached()
+    const faces = await page.evaluate(() => {
+      const page = getComputedStyle(document.body).fontFamily
+      const others = new Set<string>()
+      for (const el of Array.from(document.body.querySelectorAll('*'))) {
+        if (el.getClientRects().length === 0 || !Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '')) continue
+        const face = getComputedStyle(el).fontFamily
+        if (face !== page) others.add(`${el.tagName.toLowerCase()}.${el.getAttribute('class') ?? ''}: ${face}`)
+      }
+      return { page, others: [...others] }
+    })
+    expect(faces.page).toContain('system-ui')
+    expect({ path, others: faces.others }).toEqual({ path, others: [] })
+  }
+})
+
 test('the network panel is in the header from the first paint and never says "your account"', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 })
   await page.route('**/api/client-config**', async (route) => {
