@@ -327,6 +327,47 @@ test(`the table draws the first ${MARKETS_ROWS_DRAWN} pairs; "Show all" draws ev
   expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')))
 })
 
+test('phone: a push renders the rows on screen; the rows below take their live figures when scrolled to', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true })
+  const page = await context.newPage()
+  await page.goto(`${MAIN}/en`)
+  await expect(page.getByTestId('menu-toggle')).toBeEnabled()
+  const rows = page.getByTestId('market-table').locator('tbody tr')
+  await expect(rows).toHaveCount(MARKETS_ROWS_DRAWN)
+  // Counts, per row place, the changes to its texts (figures) from now on.
+  await page.evaluate(() => {
+    const body = document.querySelector('[data-testid="market-table"] tbody')!
+    const counts: number[] = ((window as unknown as { rowChanges: number[] }).rowChanges = [])
+    new MutationObserver((records) => {
+      for (const record of records) {
+        const row = (record.target instanceof Element ? record.target : record.target.parentElement)?.closest('tr')
+        const place = row ? Array.from(body.children).indexOf(row) : -1
+        if (place >= 0) counts[place] = (counts[place] ?? 0) + 1
+      }
+    }).observe(body, { subtree: true, characterData: true, childList: true })
+  })
+  const changes = () => page.evaluate(() => Array.from((window as unknown as { rowChanges: number[] }).rowChanges, (n) => n ?? 0))
+  const below = await rows.evaluateAll((trs) => trs.flatMap((tr, place) => (tr.getBoundingClientRect().top > innerHeight + 150 ? [place] : [])))
+  expect(below.length).toBeGreaterThan(5)
+  // Several pushes reach the rows on screen…
+  await expect.poll(async () => (await changes()).slice(0, below[0] ?? 0).reduce((a, n) => a + n, 0), { timeout: 15_000 }).toBeGreaterThanOrEqual(6)
+  // …and none of the rows well below it.
+  const held = await changes()
+  expect(below.filter((place) => (held[place] ?? 0) > 0)).toEqual([])
+  // Scrolled to, the rows below take their live figures.
+  await rows.nth(below.at(-1) ?? MARKETS_ROWS_DRAWN - 1).scrollIntoViewIfNeeded()
+  await expect
+    .poll(
+      async () => {
+        const now = await changes()
+        return below.filter((place) => (now[place] ?? 0) > 0).length
+      },
+      { timeout: 10_000 },
+    )
+    .toBeGreaterThan(0)
+  await context.close()
+})
+
 test('favourites are kept in the browser and have their own tab', async ({ page }) => {
   await page.goto(`${MAIN}/en`)
   const star = page.locator('tbody tr[data-symbol="BTCUSDT"]').getByTestId('favourite')

@@ -10,6 +10,7 @@ import { nextSort, sortRows, type SortKey, type TickerMap } from '@/lib/symbol-v
 import { selectMarkets, tabOfKey, type MarketsTab } from '@/lib/symbol-view/url-state'
 import type { Figures } from '@/lib/market-data/figures'
 import type { MarketTickers } from '@/lib/market-data/tickers'
+import { NO_SHOWN_TICKERS, shownTickers } from '@/lib/market-data/rows-in-view'
 import { ProvenanceBadge } from '../ProvenanceBadge'
 import { FormattedText } from '../FormattedText'
 import { formatCount } from '../format'
@@ -19,6 +20,7 @@ import { useFavourites } from './useFavourites'
 import { LoadFailureNotice } from './LoadFailureNotice'
 import { MarketTabs } from './MarketTabs'
 import { useSelectedInView } from './useSelectedInView'
+import { useRowsInView } from './useRowsInView'
 import { SortHeader } from './SortHeader'
 import { useHydrated } from '../useHydrated'
 import { TurnoverHead, useMarketTickers } from '../market/MarketCells'
@@ -97,6 +99,13 @@ export function SymbolList({
   const sortTickers = byTicker ? tickers : null
   const rows = useMemo(() => (sortTickers ? sortRows(selected, sort, tickerMap(initialFigures, sortTickers)) : served), [served, selected, sort, sortTickers, initialFigures])
   const shown = drawnOf(rows)
+  // A push renders the rows on screen; the others take their ticker when scrolled to
+  // (lib/market-data/rows-in-view.ts). Kept from render to render as React's "previous render" state.
+  const drawn = shown.map((row) => row.symbolId)
+  const [body, inView] = useRowsInView(drawn.join(','))
+  const [held, setHeld] = useState(NO_SHOWN_TICKERS)
+  const rowTickers = shownTickers(held, tickers, drawn, inView)
+  if (rowTickers !== held) setHeld(rowTickers)
   const hasFiat = view.groups.some((g) => g.isFiat)
   const tags = tab.kind === 'quote' && !search ? (view.groups.find((g) => g.tokenId === tab.tokenId)?.tags ?? []) : []
   const items = [
@@ -151,13 +160,13 @@ export function SymbolList({
                 <th scope="col" className="col-wide">{t('status')}</th>
               </tr>
             </thead>
-            <tbody>
+            <tbody ref={body}>
               {/* Keyed by place, not pair: another tab's rows take over the drawn rows' elements, so a tap
                   changes their texts instead of making 25 new rows to style (docs/decisions/pages.md
                   "Markets rows keyed by place"). A row holds no state of its own. */}
               {/* A row gets the formatting chunk with its first ticker: the chunk's arrival renders no row. */}
               {shown.map((row, place) => {
-                const ticker = tickers[row.symbolId]
+                const ticker = rowTickers.tickers[row.symbolId]
                 return <MarketRow key={place} row={row} initial={initialFigures[row.symbolId]} ticker={ticker} format={ticker ? format : null} starred={favourites.has(row.symbolId)} lang={lang} locale={locale} text={rowText} onToggleFavourite={toggleFavourite} />
               })}
             </tbody>
