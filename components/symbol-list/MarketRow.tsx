@@ -7,8 +7,6 @@ import type { Figures } from '@/lib/market-data/figures'
 import type { MarketTicker } from '@/lib/market-data/tickers'
 import type { FiguresModule } from '../market/useLiveTickerFeed'
 import { formatVolume } from '../format'
-import { formattedOnceHydrated } from '../FormattedText'
-import { useHydrated } from '../useHydrated'
 import { PriceCells } from '../market/MarketCells'
 import type { RowText } from './row-text'
 
@@ -87,15 +85,10 @@ const StatusCell = memo(function StatusCell({ row, text }: Pick<MarketRowProps, 
 })
 
 /**
- * The pair's 24h volume from the list. A cell of its own, memoised: a pushed price renders the row
- * again, and the volume, which the push did not change, is not formatted again. It follows the
- * hydration itself, so the flip renders this cell, not its row.
+ * The pair's 24h volume from the list, formatted with the page's figure formats: the server's, so
+ * hydration finds the text the server wrote and the cell needs no hydration flip. Memoised: a push
+ * renders the row's price cells, and the volume, which it did not change, is not formatted again.
  */
 const VolumeCell = memo(function VolumeCell({ volume, locale }: { volume: string; locale: string }) {
-  const hydrated = useHydrated()
-  return (
-    <td className="num col-wide" suppressHydrationWarning>
-      {formattedOnceHydrated(hydrated, () => formatVolume(locale, volume))}
-    </td>
-  )
+  return <td className="num col-wide">{formatVolume(locale, volume)}</td>
 })
