@@ -20,7 +20,7 @@ export function FormattedText({ format, className }: { format: () => string; cla
   )
 }
 
-/** For a cell that already carries suppressHydrationWarning: the formatted text, or '' while hydrating. */
-export function formattedOnceHydrated(hydrated: boolean, format: () => string): string {
+/** The formatted text, or '' while hydrating. */
+function formattedOnceHydrated(hydrated: boolean, format: () => string): string {
   return onServer || hydrated ? format() : ''
 }

@@ -102,9 +102,9 @@ export function SymbolList({
   // A push renders the rows on screen; the others take their ticker when scrolled to
   // (lib/market-data/rows-in-view.ts). Kept from render to render as React's "previous render" state.
   const drawn = shown.map((row) => row.symbolId)
-  const [body, placesInView] = useRowsInView(drawn.length)
+  const [body, inView] = useRowsInView(drawn.length)
   const [held, setHeld] = useState(NO_SHOWN_TICKERS)
-  const rowTickers = shownTickers(held, tickers, drawn, placesInView && new Set(Array.from(placesInView, (place) => drawn[place] ?? '')))
+  const rowTickers = shownTickers(held, tickers, drawn, inView)
   if (rowTickers !== held) setHeld(rowTickers)
   const hasFiat = view.groups.some((g) => g.isFiat)
   const tags = tab.kind === 'quote' && !search ? (view.groups.find((g) => g.tokenId === tab.tokenId)?.tags ?? []) : []

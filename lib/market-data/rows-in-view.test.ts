@@ -3,10 +3,11 @@ import type { MarketTicker } from './tickers'
 
 const tick = (symbol: string, lastPrice: string, at: number): MarketTicker => ({ symbol, lastPrice, price24hPcnt: '0.01', turnover24h: '1000', at })
 const drawn = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT']
+// The rows in view by place: 0 is BTCUSDT's row, 1 ETHUSDT's.
 
 describe('shownTickers: pushes reach the rows in view', () => {
   const first = { BTCUSDT: tick('BTCUSDT', '100', 1), ETHUSDT: tick('ETHUSDT', '10', 1), SOLUSDT: tick('SOLUSDT', '1', 1) }
-  const start = shownTickers(NO_SHOWN_TICKERS, first, drawn, new Set(['BTCUSDT']))
+  const start = shownTickers(NO_SHOWN_TICKERS, first, drawn, new Set([0]))
 
   test('newly drawn rows all take their live tickers, in view or not', () => {
     expect(start.tickers).toEqual(first)
@@ -15,7 +16,7 @@ describe('shownTickers: pushes reach the rows in view', () => {
 
   test('a push moves the rows in view and holds the others', () => {
     const live = { BTCUSDT: tick('BTCUSDT', '101', 2), ETHUSDT: tick('ETHUSDT', '11', 2), SOLUSDT: first.SOLUSDT }
-    const next = shownTickers(start, live, drawn, new Set(['BTCUSDT']))
+    const next = shownTickers(start, live, drawn, new Set([0]))
     expect(next.tickers.BTCUSDT).toBe(live.BTCUSDT)
     expect(next.tickers.ETHUSDT).toBe(first.ETHUSDT)
     expect(next.tickers.SOLUSDT).toBe(first.SOLUSDT)
@@ -23,13 +24,13 @@ describe('shownTickers: pushes reach the rows in view', () => {
 
   test('a push of rows out of view changes nothing: the same object comes back', () => {
     const live = { ...first, ETHUSDT: tick('ETHUSDT', '11', 2) }
-    expect(shownTickers(start, live, drawn, new Set(['BTCUSDT']))).toBe(start)
+    expect(shownTickers(start, live, drawn, new Set([0]))).toBe(start)
   })
 
   test('a row that comes into view takes the latest ticker', () => {
     const live = { ...first, ETHUSDT: tick('ETHUSDT', '12', 3) }
-    const held = shownTickers(start, live, drawn, new Set(['BTCUSDT']))
-    const scrolled = shownTickers(held, live, drawn, new Set(['BTCUSDT', 'ETHUSDT']))
+    const held = shownTickers(start, live, drawn, new Set([0]))
+    const scrolled = shownTickers(held, live, drawn, new Set([0, 1]))
     expect(scrolled.tickers.ETHUSDT).toBe(live.ETHUSDT)
     expect(scrolled.tickers.BTCUSDT).toBe(first.BTCUSDT)
   })
@@ -41,15 +42,15 @@ describe('shownTickers: pushes reach the rows in view', () => {
 
   test('a new order or tab draws every row live again', () => {
     const live = { ...first, SOLUSDT: tick('SOLUSDT', '2', 2) }
-    const held = shownTickers(start, live, drawn, new Set(['BTCUSDT']))
+    const held = shownTickers(start, live, drawn, new Set([0]))
     expect(held.tickers.SOLUSDT).toBe(first.SOLUSDT)
-    const resorted = shownTickers(held, live, ['SOLUSDT', 'BTCUSDT', 'ETHUSDT'], new Set(['BTCUSDT']))
+    const resorted = shownTickers(held, live, ['SOLUSDT', 'BTCUSDT', 'ETHUSDT'], new Set([1]))
     expect(resorted.tickers.SOLUSDT).toBe(live.SOLUSDT)
   })
 
   test('a ticker that is gone from the live map leaves the row in view', () => {
     const live = { ETHUSDT: first.ETHUSDT, SOLUSDT: first.SOLUSDT }
-    const next = shownTickers(start, live, drawn, new Set(['BTCUSDT']))
+    const next = shownTickers(start, live, drawn, new Set([0]))
     expect(next.tickers.BTCUSDT).toBeUndefined()
     expect('BTCUSDT' in next.tickers).toBe(false)
   })

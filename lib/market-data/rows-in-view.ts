@@ -18,9 +18,10 @@ export const NO_SHOWN_TICKERS: ShownTickers = { drawn: '', tickers: {} }
 
 /**
  * The next shown tickers, or `previous` itself when no row's ticker changes (a push of pairs out
- * of view, or of none drawn). `inView` null: the browser cannot tell, so every row follows.
+ * of view, or of none drawn). `inView`: the places (0 = the first drawn row) of the rows in view;
+ * null when the browser cannot tell, so every row follows.
  */
-export function shownTickers(previous: ShownTickers, live: MarketTickers, drawn: readonly string[], inView: ReadonlySet<string> | null): ShownTickers {
+export function shownTickers(previous: ShownTickers, live: MarketTickers, drawn: readonly string[], inView: ReadonlySet<number> | null): ShownTickers {
   const key = drawn.join(',')
   if (key !== previous.drawn) {
     const tickers: Record<string, MarketTicker> = {}
@@ -28,8 +29,8 @@ export function shownTickers(previous: ShownTickers, live: MarketTickers, drawn:
     return { drawn: key, tickers }
   }
   let next: Record<string, MarketTicker> | null = null
-  for (const symbol of drawn) {
-    if (inView && !inView.has(symbol)) continue
+  for (const [place, symbol] of drawn.entries()) {
+    if (inView && !inView.has(place)) continue
     const ticker = live[symbol]
     if (ticker === previous.tickers[symbol]) continue
     next ??= { ...previous.tickers }
