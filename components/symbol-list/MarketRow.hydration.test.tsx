@@ -5,9 +5,8 @@
 import { act, Profiler } from 'react'
 import { hydrateRoot, type Root } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
-import type { SymbolRow } from '@/lib/symbol-view/view'
 import { MarketRow, type MarketRowProps } from './MarketRow'
-import type { RowText } from './row-text'
+import { BTC_ROW, rowTextFor } from './market-row.fixtures'
 
 // The real format module, counted: the row formats its volume through it.
 jest.mock('../format', () => {
@@ -19,8 +18,8 @@ const { formatVolume } = require('../format') as { formatVolume: jest.Mock }
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
-const row: SymbolRow = { symbolId: 'BTCUSDT', base: 'BTC', quote: 'USDT', name: 'Bitcoin', volume: '3141307867.97', priceStep: '0.01', tags: [], leveraged: null, banBuy: false, banSell: false, test: false, tradeStatus: 1 }
-const text: RowText = { addFavourite: (p) => `Add ${p}`, removeFavourite: (p) => `Remove ${p}`, leveragedLong: (r) => `${r}L`, leveragedShort: (r) => `${r}S`, testPair: 'test', banBuy: 'no buy', banSell: 'no sell', trading: 'Trading', suspended: 'Suspended' }
+const row = BTC_ROW
+const text = rowTextFor()
 
 describe('a markets row on hydration', () => {
   it('formats its volume while hydrating, to the server’s text, and not again after', async () => {

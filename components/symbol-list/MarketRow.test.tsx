@@ -5,9 +5,8 @@ import { act } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import * as figures from '@/lib/market-data/figures'
 import type { MarketTicker } from '@/lib/market-data/tickers'
-import type { SymbolRow } from '@/lib/symbol-view/view'
 import { MarketRow, type MarketRowProps } from './MarketRow'
-import type { RowText } from './row-text'
+import { BTC_ROW, rowTextFor } from './market-row.fixtures'
 
 // The real format module, counted: the row formats its volume through it.
 jest.mock('../format', () => {
@@ -19,10 +18,10 @@ const { formatVolume } = require('../format') as { formatVolume: jest.Mock }
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
-const row: SymbolRow = { symbolId: 'BTCUSDT', base: 'BTC', quote: 'USDT', name: 'Bitcoin', volume: '3141307867.97', priceStep: '0.01', tags: [], leveraged: null, banBuy: false, banSell: false, test: false, tradeStatus: 1 }
+const row = BTC_ROW
 const addFavourite = jest.fn((p: string) => `Add ${p}`)
 const onToggleFavourite = () => {}
-const text: RowText = { addFavourite, removeFavourite: (p) => `Remove ${p}`, leveragedLong: (r) => `${r}L`, leveragedShort: (r) => `${r}S`, testPair: 'test', banBuy: 'no buy', banSell: 'no sell', trading: 'Trading', suspended: 'Suspended' }
+const text = rowTextFor(addFavourite)
 const tick = (lastPrice: string): MarketTicker => ({ symbol: 'BTCUSDT', lastPrice, price24hPcnt: '0.0123', highPrice24h: '1', lowPrice24h: '1', volume24h: '10', turnover24h: '1234.5', prevPrice24h: '1', at: 1_700_000_000_000 }) as MarketTicker
 
 let root: Root
