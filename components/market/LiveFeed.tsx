@@ -13,8 +13,8 @@ export interface LiveFeedProps {
 const NO_TOPICS: readonly string[] = []
 
 /**
- * Renders nothing: runs the live data (websocket client, SWR polling) and hands the tickers up.
- * A component of its own so that it, SWR and the stream client are a chunk of their own, loaded
+ * Renders nothing: runs the live data (websocket client, else polling) and hands the tickers up.
+ * A component of its own so that it and the stream client are a chunk of their own, loaded
  * once the page has hydrated (useLiveTickerFeed): the live data's code is not first-load
  * JavaScript (docs/decisions/client-wiring.md "First-load JavaScript").
  */

@@ -1,10 +1,11 @@
 'use client'
 
 import { useEffect, useRef, useState } from 'react'
-import useSWR from 'swr'
 import { openMarketStream, publicStreamUrl } from '@/lib/market-data/stream'
 import { createPushBatch } from '@/lib/market-data/push-batch'
-import { fetchTickers, mergeTickers, type MarketTicker, type MarketTickers, type Tickers } from '@/lib/market-data/tickers'
+import { startTickerPoll } from '@/lib/market-data/ticker-poll'
+import { mergeTickers, type MarketTicker, type MarketTickers } from '@/lib/market-data/tickers'
+import { browserTimers, browserVisibility } from '@/lib/browser-runtime/browser-env'
 import { useMarketSource } from './useMarketSource'
 import { usePageVisible } from './usePageVisible'
 
@@ -20,8 +21,8 @@ const timers = {
 }
 
 /**
- * Live tickers from the public websocket of the API host in use where it connects, else SWR
- * polling of the tickers endpoint there; nothing while the tab is hidden. A move of the API host
+ * Live tickers from the public websocket of the API host in use where it connects, else polling
+ * of the tickers endpoint there (lib/market-data/ticker-poll.ts); nothing while the tab is hidden. A move of the API host
  * (route or fast path) closes the old socket and opens one at the new host at once; the next poll
  * already goes there. Updates merge, so nothing good is dropped.
  * `symbols` empty means every pair (poll only: one topic per pair would be hundreds).
@@ -77,10 +78,18 @@ export function useLiveTickers(symbols: readonly string[], topics: readonly stri
 
   const polled = symbols.length === 1 ? symbols[0] : undefined
   const polling = apiHost !== null && visible && socketState === 'closed'
-  useSWR(polling ? (['tickers', apiHost, polled] as const) : null, ([, host, symbol]) => fetchTickers(fetch, host, { symbol }), {
-    refreshInterval: pollMs,
-    revalidateOnFocus: false,
-    dedupingInterval: pollMs / 2,
-    onSuccess: (update: Tickers) => apply.current(update),
-  })
+  useEffect(() => {
+    if (!polling || apiHost === null) return
+    return startTickerPoll({
+      fetch: (input, init) => fetch(input, init),
+      host: apiHost,
+      symbol: polled,
+      everyMs: pollMs,
+      timers: browserTimers,
+      visibility: browserVisibility,
+      onTickers: (update) => apply.current(update),
+      // A failed poll changes nothing shown; the next one is an interval later.
+      onError: () => {},
+    })
+  }, [polling, apiHost, polled, pollMs])
 }

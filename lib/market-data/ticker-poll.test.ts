@@ -1,0 +1,93 @@
+/**
+ * The tickers poll against the real simulator: the cadence runs on a fake clock, the requests go
+ * over 127.0.0.1 and their answers arrive when they arrive.
+ */
+import { startTestSim, type TestSim } from '@/simulator/testkit'
+import { createFakeScheduler, createFakeVisibility } from '../testing/engine-fakes'
+import { startTickerPoll } from './ticker-poll'
+import type { Tickers } from './tickers'
+
+let t: TestSim
+beforeEach(async () => {
+  t = await startTestSim()
+})
+afterEach(() => t.sim.close())
+
+const EVERY_MS = 5000
+
+/** Waits (real time) until `done`, for answers that come over the loopback. */
+async function until(done: () => boolean, what: string): Promise<void> {
+  const limit = Date.now() + 5000
+  while (!done()) {
+    if (Date.now() > limit) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+}
+
+function setup(symbol?: string) {
+  const scheduler = createFakeScheduler()
+  const visibility = createFakeVisibility()
+  const asked: string[] = []
+  const answered: { settled: number } = { settled: 0 }
+  const updates: Tickers[] = []
+  const errors: unknown[] = []
+  const countingFetch: typeof fetch = (input, init) => {
+    asked.push(String(input))
+    return fetch(input, init).finally(() => answered.settled++)
+  }
+  const stop = startTickerPoll({
+    fetch: countingFetch, host: t.sim.urls.main, symbol, everyMs: EVERY_MS, timers: scheduler.timers, visibility,
+    onTickers: (update) => updates.push(update), onError: (error) => errors.push(error),
+  })
+  return { scheduler, visibility, asked, answered, updates, errors, stop }
+}
+
+describe('the tickers poll (the live figures while the websocket is closed)', () => {
+  it('asks at once, then once an interval while visible, none while hidden, none once stopped', async () => {
+    const { scheduler, visibility, asked, updates, stop } = setup('BTCUSDT')
+    await until(() => updates.length === 1, 'the first answer')
+    expect(asked).toEqual([`${t.sim.urls.main}/v5/market/tickers?category=spot&symbol=BTCUSDT`])
+    expect(Object.keys(updates[0]!)).toEqual(['BTCUSDT'])
+
+    await scheduler.advance(EVERY_MS)
+    await until(() => updates.length === 2, 'the second answer')
+    await scheduler.advance(EVERY_MS - 1)
+    expect(asked).toHaveLength(2)
+
+    visibility.setHidden(true)
+    await scheduler.advance(10 * EVERY_MS)
+    expect(asked).toHaveLength(2)
+    visibility.setHidden(false)
+    await until(() => updates.length === 3, 'the answer on showing the page again')
+
+    stop()
+    await scheduler.advance(10 * EVERY_MS)
+    expect(asked).toHaveLength(3)
+    expect(scheduler.pendingCount()).toBe(0)
+  })
+
+  it('a failed answer is reported and hands nothing on; the next request is one interval later, with no retry between', async () => {
+    t.sim.setFault({ host: 'main', endpoint: 'tickers', fault: { kind: 'status', status: 503 } })
+    const { scheduler, asked, updates, errors, stop } = setup()
+    await until(() => errors.length === 1, 'the failure')
+    expect(String(errors[0])).toMatch(/tickers: HTTP 503/)
+    await scheduler.advance(EVERY_MS - 1)
+    expect(asked).toHaveLength(1)
+
+    t.sim.clearFaults()
+    await scheduler.advance(1)
+    await until(() => updates.length === 1, 'the answer after the outage')
+    expect(Object.keys(updates[0]!).length).toBeGreaterThan(100)
+    expect(asked).toHaveLength(2)
+    stop()
+  })
+
+  it('stopping drops an answer still on its way, and reports no error for it', async () => {
+    const { answered, updates, errors, stop } = setup('BTCUSDT')
+    stop()
+    await until(() => answered.settled === 1, 'the aborted request to settle')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(updates).toEqual([])
+    expect(errors).toEqual([])
+  })
+})
