@@ -30,19 +30,23 @@ function loaderFor(runtime: ClientRuntime, language: { code: string; locale: str
       import('@/lib/symbol-view/load-failure'),
       import('@/lib/symbols/seed-text'),
     ]).then(
-      async ([{ createApiClient }, { createBrowserStorage }, { createSymbolLoader, SYMBOL_STORAGE_KEYS }, { seedSymbolCaches }, { watchLoadFailures }, { parseSeedText }]) => {
-        // The chunks' evaluation, the seeding and the first load are separate tasks, so none of them blocks input for long.
-        await nextTask(browserTimers)
+      async ([{ createApiClient }, { createBrowserStorage }, { createSymbolLoader, SYMBOL_STORAGE_KEYS }, { seedSymbolCache }, { watchLoadFailures }, { parseSeedText }]) => {
+        // The chunks' evaluation, each seeded record and each step of a load are separate tasks, so none of them blocks input for long.
+        const between = () => nextTask(browserTimers)
+        await between()
         const client = createApiClient(runtime, language)
         const onProblem = (problem: { kind: string; key?: string; detail: string }) => runtime.monitor.event('symbol_storage_problem', { ...problem })
         const storage = createBrowserStorage(() => window.localStorage, { ownKeys: SYMBOL_STORAGE_KEYS })
         // The page's own list seeds the caches, so the first load is conditional (docs/decisions/pages.md "The browser starts from the embedded pair list").
         const parsed = seed === undefined ? undefined : await parseSeedText(seed)
-        if (parsed) seedSymbolCaches(storage, parsed, language.code, onProblem)
-        else if (seed !== undefined) onProblem({ kind: 'corrupt', detail: 'embedded seed is not gzip JSON in base64' })
+        if (parsed) {
+          seedSymbolCache(storage, parsed, 'symbol', language.code, onProblem)
+          await between()
+          seedSymbolCache(storage, parsed, 'incremental', language.code, onProblem)
+        } else if (seed !== undefined) onProblem({ kind: 'corrupt', detail: 'embedded seed is not gzip JSON in base64' })
         const monitor = watchLoadFailures(runtime.monitor, (failure) => reportLoadFailure(language.code, failure))
-        await nextTask(browserTimers)
-        return createSymbolLoader({ client, storage, monitor, now: Date.now, language: language.code, unchanged: 'confirm' })
+        await between()
+        return createSymbolLoader({ client, storage, monitor, now: Date.now, language: language.code, unchanged: 'confirm', between })
       },
       (error: unknown) => {
         loaders.delete(language.code) // a chunk that failed to load is tried again next time

@@ -81,3 +81,22 @@ it('dropped pairs are counted in the provenance and reported to the monitor', as
     ['symbol_list_all', 1],
   ])
 })
+
+it('with `between`, the answers\' checks and merge, the derivation and the save are separate steps; v2 derives in a step of its own', async () => {
+  const storage = createMemoryStorage()
+  const storedAtEachStep: number[] = []
+  const between = async () => void storedAtEachStep.push(storage.keys().length)
+  const { client } = stubClient({ [SYMBOL_LIST_V3_PATH]: v3Result('1', SAMPLE_GROUPS), [SYMBOL_LIST_ALL_PATH]: allResult(allPairs) })
+  const loaded = await createSymbolLoader({ client, storage, monitor: createRecordingMonitor(), now: () => 1, between }).load()
+  expect(loaded.provenance.source).toBe('v3+all')
+  // Two steps, both before anything was stored: the save came after the last one.
+  expect(storedAtEachStep).toEqual([0, 0])
+  expect(storage.keys().length).toBeGreaterThan(0)
+
+  // No v3 or all-list answer (the stub throws): the chain falls back to v2, whose derivation is one step.
+  const v2 = stubClient({ [SYMBOL_LIST_V2_PATH]: v2Result(SAMPLE_GROUPS) })
+  let steps = 0
+  const fromV2 = await createSymbolLoader({ client: v2.client, storage: createMemoryStorage(), monitor: createRecordingMonitor(), now: () => 1, between: async () => void steps++ }).load()
+  expect(fromV2.provenance.source).toBe('v2')
+  expect(steps).toBe(1)
+})

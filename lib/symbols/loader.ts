@@ -24,6 +24,12 @@ export interface SymbolLoaderOptions {
   unchanged?: UnchangedSave
   /** SPEC §9: 8000 ms. Tests pass less to keep hang/drip faults fast. */
   timeoutMs?: number
+  /**
+   * Awaited between a load's steps: the answers' checks and merge, the derivation, the save. The
+   * browser passes a later task, so none of them blocks input for long on a phone; the server
+   * passes none (docs/decisions/pages.md "Rendering without long tasks").
+   */
+  between?: () => Promise<void>
 }
 
 export interface SymbolLoader {
@@ -79,6 +85,7 @@ export function createSymbolLoader(options: SymbolLoaderOptions): SymbolLoader {
     timeoutMs: options.timeoutMs ?? SYMBOL_REQUEST_TIMEOUT_MS,
     language: typeof options.language === 'object' ? options.language.code : options.language,
     onDropped: (endpoint, { dropped, problems }) => monitor.event('symbol_pairs_dropped', { endpoint, dropped, problems }),
+    between: options.between,
   }
   let lastGood: SymbolListResult | undefined
   let current: SymbolListResult | undefined

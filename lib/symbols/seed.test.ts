@@ -2,7 +2,7 @@ import { createMemoryStorage } from '../storage/memory'
 import { createSymbolCaches } from './cache'
 import type { SymbolListResult } from './result'
 import { allAnswerSchema, incrementalCacheSchema, symbolCacheSchema, v3AnswerSchema } from './schema'
-import { seedOf, seedSymbolCaches } from './seed'
+import { seedOf, seedSymbolCache, seedSymbolCaches } from './seed'
 import { INCREMENTAL_CACHE_KEY, SYMBOL_CACHE_KEY } from './storage-keys'
 import { allResult, SAMPLE_GROUPS, v3Result } from './testing/fixtures'
 import type { SymbolSource } from './provenance'
@@ -45,6 +45,16 @@ describe('seedSymbolCaches (browser)', () => {
     const browser = createMemoryStorage()
     expect(seedSymbolCaches(browser, seed(), 'en')).toEqual({ symbol: 'written', incremental: 'written' })
     expect(stamps(browser)).toEqual({ version: 'v9', since: 555, savedAt: 1000 })
+  })
+
+  it('seeds one record at a time (the browser does each in a task of its own), each describing itself', () => {
+    const browser = createMemoryStorage()
+    expect(seedSymbolCache(browser, seed(), 'symbol', 'en')).toBe('written')
+    expect(browser.keys()).toEqual([SYMBOL_CACHE_KEY])
+    expect(stamps(browser)).toEqual({ version: 'v9', since: undefined, savedAt: 1000 })
+    expect(seedSymbolCache(browser, seed(), 'incremental', 'en')).toBe('written')
+    expect(stamps(browser)).toEqual({ version: 'v9', since: 555, savedAt: 1000 })
+    expect(seedSymbolCache(browser, seed(), 'incremental', 'en')).toBe('kept')
   })
 
   it('keeps the browser’s own records when they are newer or as new', () => {

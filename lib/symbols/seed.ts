@@ -63,23 +63,29 @@ const SCHEMAS = { symbol: symbolCacheSchema, incremental: incrementalCacheSchema
  * either needs no second check (lib/storage/json.ts).
  */
 export function seedSymbolCaches(storage: KeyValueStorage, seed: SymbolCacheSeed, language: string, onProblem?: StorageProblemHandler): SeedOutcome {
+  return { symbol: seedSymbolCache(storage, seed, 'symbol', language, onProblem), incremental: seedSymbolCache(storage, seed, 'incremental', language, onProblem) }
+}
+
+/**
+ * One record of seedSymbolCaches, for a caller that seeds the two in separate tasks (the browser:
+ * the incremental record's check and write alone is a long task on a phone). Either record
+ * describes itself (its version, its lastModifiedTime), so one seeded without the other is sound.
+ */
+export function seedSymbolCache<P extends Part>(storage: KeyValueStorage, seed: SymbolCacheSeed, part: P, language: string, onProblem?: StorageProblemHandler): SeedOutcome[P] {
   // The browser's own confirmation of its records (cache.ts): a record it confirmed later than the seed was saved is the newer one.
   const confirmation = readConfirmation(storage, onProblem)
-  const outcome = (part: Part): SeedOutcome[Part] => {
-    const key = KEYS[part]
-    const schema: z.ZodMiniType<{ savedAt: number; language?: string }> = SCHEMAS[part]
-    const incoming = schema.safeParse(seed[part])
-    if (!incoming.success || incoming.data.language !== language) {
-      onProblem?.({ kind: 'corrupt', key, detail: 'embedded seed record refused' })
-      return 'invalid'
-    }
-    const own = stampOf(parseStored(storage, key))
-    const ownSavedAt = typeof own.savedAt === 'number' ? confirmedSavedAt(part, { ...own, savedAt: own.savedAt }, confirmation) : undefined
-    if (own.language === language && ownSavedAt !== undefined && ownSavedAt >= incoming.data.savedAt) {
-      // Kept only when it also fits its schema (a misfit is evicted and reported by readJson).
-      if (readJson(storage, key, schema, onProblem).status === 'ok') return 'kept'
-    }
-    return writeCheckedJson(storage, key, schema, seed[part], incoming.data) ? 'written' : 'kept'
+  const key = KEYS[part]
+  const schema: z.ZodMiniType<{ savedAt: number; language?: string }> = SCHEMAS[part]
+  const incoming = schema.safeParse(seed[part])
+  if (!incoming.success || incoming.data.language !== language) {
+    onProblem?.({ kind: 'corrupt', key, detail: 'embedded seed record refused' })
+    return 'invalid'
   }
-  return { symbol: outcome('symbol'), incremental: outcome('incremental') }
+  const own = stampOf(parseStored(storage, key))
+  const ownSavedAt = typeof own.savedAt === 'number' ? confirmedSavedAt(part, { ...own, savedAt: own.savedAt }, confirmation) : undefined
+  if (own.language === language && ownSavedAt !== undefined && ownSavedAt >= incoming.data.savedAt) {
+    // Kept only when it also fits its schema (a misfit is evicted and reported by readJson).
+    if (readJson(storage, key, schema, onProblem).status === 'ok') return 'kept'
+  }
+  return writeCheckedJson(storage, key, schema, seed[part], incoming.data) ? 'written' : 'kept'
 }

@@ -22,6 +22,8 @@ export interface SourceContext {
   language: string | undefined
   /** Pairs were dropped on the way: tell the monitor which and why. */
   onDropped: (endpoint: string, decoded: Pick<DecodedList<unknown>, 'dropped' | 'problems'>) => void
+  /** Awaited between a load's steps (SymbolLoaderOptions.between); absent, they run in one go. */
+  between?: () => Promise<void>
 }
 
 function decode<T>(schema: z.ZodMiniType<DecodedList<T>>, raw: unknown, endpoint: string, ctx: SourceContext): DecodedList<T> {
@@ -89,9 +91,11 @@ export async function loadV3WithAll(ctx: SourceContext): Promise<SymbolListResul
     throw error
   }
   const fetchedAt = ctx.now()
+  await ctx.between?.()
   // Pairs the list lacks because of bad data: broken v3 records, and v3 pairs whose all-list record
   // is broken (counted once, at the merge; a broken record of a pair v3 no longer lists costs nothing).
   const result = buildResult('symbol_list_v3', merged.groups, { source: 'v3+all', fetchedAt, dropped: v3.dropped + merged.dropped })
+  await ctx.between?.()
   ctx.caches.save(
     { version: v3.value.version, quoteTokenResult: groups, savedAt: fetchedAt, language: ctx.language },
     { ...incremental, savedAt: fetchedAt, language: ctx.language },
@@ -107,5 +111,7 @@ export async function loadV3WithAll(ctx: SourceContext): Promise<SymbolListResul
 export async function loadV2(ctx: SourceContext): Promise<SymbolListResult> {
   const raw = await ctx.client.get<unknown>(SYMBOL_LIST_V2_PATH, { timeoutMs: ctx.timeoutMs, retries: 0 })
   const v2 = decode(v2AnswerSchema, raw, 'symbol_list_v2', ctx)
-  return buildResult('symbol_list_v2', v2.value.quoteTokenResult, { source: 'v2', fetchedAt: ctx.now(), dropped: v2.dropped })
+  const fetchedAt = ctx.now()
+  await ctx.between?.()
+  return buildResult('symbol_list_v2', v2.value.quoteTokenResult, { source: 'v2', fetchedAt, dropped: v2.dropped })
 }
