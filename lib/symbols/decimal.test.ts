@@ -85,6 +85,16 @@ describe('precision derivation (property)', () => {
     )
   })
 
+  it('decimalPlacesOf (string fast path) agrees with bignumber.js for every finite decimal string', () => {
+    fc.assert(
+      fc.property(anyDecimal, (value) => {
+        const n = new SymbolDecimal(value)
+        if (n.isFinite()) expect(decimalPlacesOf(value)).toBe(n.decimalPlaces() ?? 0)
+      }),
+      { numRuns: 2000 },
+    )
+  })
+
   it('decimalPlacesOf("0.0…01" with k places, any trailing zeros) = k', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 20 }), fc.integer({ min: 0, max: 5 }), (k, trailing) => {

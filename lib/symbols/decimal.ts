@@ -105,7 +105,12 @@ export function parseDigitMerge(value: unknown): string[] | null {
   return isStepList(value) ? value.split(',').map((step) => step.trim()) : null
 }
 
-/** Number of decimals of a step, by bignumber.js ("0.000001" → 6, "1" → 0, "1e-8" → 8). */
+/**
+ * Number of decimals of a step, as bignumber.js counts them ("0.000001" → 6, "1" → 0, "1e-8" → 8):
+ * the plain form of a step by the scan, anything else by bignumber.js. Three per pair on every
+ * derivation: bignumber.js for each was half of deriving a list (a property test keeps the two equal).
+ */
 export function decimalPlacesOf(step: string): number {
-  return new SymbolDecimal(step).decimalPlaces() ?? 0
+  const places = scanPlain(step, 0, step.length)
+  return places >= 0 ? places : (new SymbolDecimal(step).decimalPlaces() ?? 0)
 }
