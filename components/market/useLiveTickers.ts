@@ -22,9 +22,9 @@ const timers = {
 
 /**
  * Live tickers from the public websocket of the API host in use where it connects, else polling
- * of the tickers endpoint there (lib/market-data/ticker-poll.ts); nothing while the tab is hidden. A move of the API host
- * (route or fast path) closes the old socket and opens one at the new host at once; the next poll
- * already goes there. Updates merge, so nothing good is dropped.
+ * of the tickers endpoint there (lib/market-data/ticker-poll.ts); nothing while the tab is hidden.
+ * A move of the API host (route or fast path) closes the old socket and opens one at the new host
+ * at once; the next poll already goes there. Updates merge, so nothing good is dropped.
  * `symbols` empty means every pair (poll only: one topic per pair would be hundreds).
  *
  * The tickers are not this hook's state: each flush hands the merged tickers to `onTickers`, and
