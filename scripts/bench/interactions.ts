@@ -16,7 +16,7 @@
  */
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { chromium, type Browser, type Page } from '@playwright/test'
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { BENCH_PAGES, CHROME, PHONE_CONTEXT, PHONE_CPU_SLOWDOWN, PLAYWRIGHT_FLAGS } from './chromium'
 import { INTERACTION_TASK_GOAL_MS, interactionCost, summariseInteraction, worstInteraction, type InteractionCost, type InteractionSummary, type TaskEntry } from './interaction-tasks'
 import { figure, mergeResults, runsFromEnv, type Figure } from './report'
@@ -119,15 +119,21 @@ const READY: Record<keyof typeof BENCH_PAGES, string> = {
 }
 const INTERACTIONS: Record<keyof typeof BENCH_PAGES, Interaction[]> = { markets: MARKETS, pair: PAIR }
 
+/** A page of the phone's context, its CPU slowed, with `init` run before the page's first script. */
+async function phonePage(context: BrowserContext, init: string): Promise<Page> {
+  const page = await context.newPage()
+  await page.addInitScript({ content: init })
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_CPU_SLOWDOWN })
+  return page
+}
+
 /** One load of one page with its interactions in order, each measured on its own. */
 async function loadAndInteract(browser: Browser, url: string, pageName: keyof typeof BENCH_PAGES): Promise<{ costs: Record<string, InteractionCost>; notQuiet: string[] }> {
   // A fresh context per load: no cache or storage from the one before.
   const context = await browser.newContext(PHONE_CONTEXT)
   try {
-    const page = await context.newPage()
-    await page.addInitScript({ content: OBSERVE })
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_CPU_SLOWDOWN })
+    const page = await phonePage(context, OBSERVE)
     await page.goto(url, { waitUntil: 'load' })
     await page.locator(READY[pageName]).first().waitFor({ timeout: 30_000 })
     const notQuiet: string[] = []
@@ -166,10 +172,7 @@ const AT_MOUNT_BEFORE_MS = 4_000
 async function revalidationCost(browser: Browser, url: string): Promise<InteractionCost | null> {
   const context = await browser.newContext(PHONE_CONTEXT)
   try {
-    const page = await context.newPage()
-    await page.addInitScript({ content: `${OBSERVE}\n${LIST_DUE}` })
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_CPU_SLOWDOWN })
+    const page = await phonePage(context, `${OBSERVE}\n${LIST_DUE}`)
     await page.goto(url, { waitUntil: 'load' })
     const asked = await page
       .waitForFunction(() => performance.getEntriesByType('resource').find((e) => e.name.includes('/symbol_list_v3'))?.startTime ?? 0, undefined, { polling: 200, timeout: 20_000 })
