@@ -160,9 +160,10 @@ async function loadAndInteract(browser: Browser, url: string, pageName: keyof ty
 }
 
 /**
- * The page's clock one refresh period ahead: the list it was rendered with (0–60 s old) reads as
- * 60–120 s old, live but due, so its first revalidation runs 5 s after mount in an idle period
- * (docs/decisions/pages.md "The first revalidation waits for the list's age"), in this load.
+ * The page's clock one refresh period ahead: a list rendered under a minute ago reads as one to two
+ * minutes old, live but due, so its first revalidation runs 5 s after mount in an idle period
+ * (docs/decisions/pages.md "The first revalidation waits for the list's age"), in this load. An
+ * older list (a cached page of an older list) then reads as stale and revalidates at mount.
  */
 const LIST_DUE = `{ const real = Date.now; Date.now = () => real() + ${LIST_REFRESH_MS} }`
 /** A revalidation this early ran at mount (an older list), among the hydration's own tasks: that load is not counted. */
