@@ -1,5 +1,7 @@
 import type { NextConfig } from 'next'
 import createNextIntlPlugin from 'next-intl/plugin'
+import { join } from 'node:path'
+import { addCompileHints } from './scripts/build/compile-hints'
 
 // Messages are compiled at build time (icu-minify): the browser formats them without shipping or
 // running an ICU parser (docs/decisions/pages.md "Rendering without long tasks").
@@ -14,6 +16,14 @@ const nextConfig: NextConfig = {
   // The middleware strips trailing slashes itself, in the same redirect that fixes the language
   // (docs/decisions/regions-and-languages.md "Unknown language prefixes"): "/fr/" → "/en" in one hop, not two.
   skipTrailingSlashRedirect: true,
+  compiler: {
+    // The large chunks get V8's compile hint, so their compilation leaves the main thread
+    // (docs/decisions/pages.md "Compile hints for the large chunks").
+    runAfterProductionCompile: async ({ distDir }) => {
+      const hinted = await addCompileHints(join(distDir, 'static', 'chunks'))
+      console.log(`compile hints: ${hinted.join(', ')}`)
+    },
+  },
   // Stores only 200 pages, so unknown-pair 404s and case-variant redirects leave nothing on disk
   // (docs/decisions/pages.md "Only 200 pages are stored").
   cacheHandler: require.resolve('./server/cache-handler.cjs'),
