@@ -17,8 +17,10 @@ import { join } from 'node:path'
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad'
 
 /**
- * Chrome streams (compiles off the main thread) scripts from 30 KiB up; a smaller one compiles on
- * the main thread, where compiling every function eagerly would cost more than it saves.
+ * Chrome's long-standing threshold for streaming a script (compiling it off the main thread): a
+ * smaller one may compile on the main thread, where compiling every function eagerly would cost
+ * more than it saves. Hinting the small chunks too measured no better (docs/measurements.md
+ * "Compile hints for the large chunks").
  */
 export const HINT_MIN_BYTES = 30 * 1024
 
