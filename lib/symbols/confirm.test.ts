@@ -9,7 +9,7 @@ import type { Simulator } from '@/simulator/contract'
 import { createMemoryStorage } from '../storage/memory'
 import type { KeyValueStorage } from '../storage/storage'
 import { confirmedSavedAt, createSymbolCaches, type UnchangedSave } from './cache'
-import { seedSymbolCaches } from './seed'
+import { seedSymbolCaches } from './testing/seed'
 import { CONFIRMED_KEY, INCREMENTAL_CACHE_KEY, SYMBOL_CACHE_KEY } from './storage-keys'
 import { downV2, downV3, harness, lastQuery, startSim } from '../testing/symbol-harness'
 

@@ -55,21 +55,15 @@ export interface SeedOutcome {
 const SCHEMAS = { symbol: symbolCacheSchema, incremental: incrementalCacheSchema } as const
 
 /**
- * Browser: each seed record replaces the browser's own record of that key unless the own one is
- * of this language and at least as new (never replace better data with worse). A seed record
+ * Browser: the seed's record `part` replaces the browser's own record of that key unless the own
+ * one is of this language and at least as new (never replace better data with worse). A seed record
  * that does not fit its schema or is of another language is not written (and reported).
  * Each record is parsed and checked once: the own record is checked only when its stamp says it
  * would be kept, and a written seed record is remembered checked, so the loader's first read of
  * either needs no second check (lib/storage/json.ts).
- */
-export function seedSymbolCaches(storage: KeyValueStorage, seed: SymbolCacheSeed, language: string, onProblem?: StorageProblemHandler): SeedOutcome {
-  return { symbol: seedSymbolCache(storage, seed, 'symbol', language, onProblem), incremental: seedSymbolCache(storage, seed, 'incremental', language, onProblem) }
-}
-
-/**
- * One record of seedSymbolCaches, for a caller that seeds the two in separate tasks (the browser:
- * the incremental record's check and write alone is a long task on a phone). Either record
- * describes itself (its version, its lastModifiedTime), so one seeded without the other is sound.
+ * The browser seeds the two records in separate tasks (the incremental record's check and write
+ * alone is a long task on a phone). Either record describes itself (its version, its
+ * lastModifiedTime), so one seeded without the other is sound.
  */
 export function seedSymbolCache<P extends Part>(storage: KeyValueStorage, seed: SymbolCacheSeed, part: P, language: string, onProblem?: StorageProblemHandler): SeedOutcome[P] {
   // The browser's own confirmation of its records (cache.ts): a record it confirmed later than the seed was saved is the newer one.
