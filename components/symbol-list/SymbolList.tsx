@@ -5,10 +5,9 @@ import { useLocale, useTranslations } from 'next-intl'
 import { filterSymbols, type SymbolGroup, type SymbolRow } from '@/lib/symbol-view/view'
 import { searchMarkets } from '@/lib/symbol-view/search'
 import { MARKETS_ROWS_DRAWN } from '@/lib/symbol-view/drawn'
-import { unpackFigures, unpackView, type PackedFigures, type PackedView } from '@/lib/symbol-view/packed'
+import { unpackFigures, unpackView, type PackedFigures, type PackedView, type ServerFigures } from '@/lib/symbol-view/packed'
 import { nextSort, sortRows, type SortKey, type TickerMap } from '@/lib/symbol-view/sort'
 import { selectMarkets, tabOfKey, type MarketsTab } from '@/lib/symbol-view/url-state'
-import type { Figures } from '@/lib/market-data/figures'
 import type { MarketTickers } from '@/lib/market-data/tickers'
 import { NO_SHOWN_TICKERS, shownTickers } from '@/lib/market-data/rows-in-view'
 import { ProvenanceBadge } from '../ProvenanceBadge'
@@ -27,7 +26,7 @@ import { TurnoverHead, useMarketTickers } from '../market/MarketCells'
 import { MarketRow } from './MarketRow'
 import { rowTextOf } from './row-text'
 
-const NO_FIGURES: Readonly<Record<string, Figures>> = {}
+const NO_FIGURES: ServerFigures = unpackFigures({})
 
 /** The rows a tab shows; a search (trimmed) looks through every group (docs/decisions/pages.md "Markets table: sort, search, URL state"). */
 function selectRows(groups: SymbolGroup[], tab: MarketsTab, tag: string | null, search: string, favourites: ReadonlySet<string>): SymbolRow[] {
@@ -38,8 +37,9 @@ function selectRows(groups: SymbolGroup[], tab: MarketsTab, tag: string | null, 
 }
 
 /** The rows' upstream decimals, which price and change sort by: the live ticker's, else the server's. */
-function tickerMap(initial: Readonly<Record<string, Figures>>, tickers: MarketTickers): TickerMap {
-  const map = new Map<string, { lastPrice?: string; change24h?: string }>(Object.entries(initial).map(([symbolId, f]) => [symbolId, { lastPrice: f.raw?.last, change24h: f.raw?.change }]))
+function tickerMap(initial: ServerFigures, tickers: MarketTickers): TickerMap {
+  const map = new Map<string, { lastPrice?: string; change24h?: string }>()
+  for (const [symbolId, lastPrice, change24h] of initial.raws()) map.set(symbolId, { lastPrice, change24h })
   for (const [symbolId, t] of Object.entries(tickers)) map.set(symbolId, { lastPrice: t.lastPrice, change24h: t.price24hPcnt })
   return map
 }
@@ -167,7 +167,7 @@ export function SymbolList({
               {/* A row gets the formatting chunk with its first ticker: the chunk's arrival renders no row. */}
               {shown.map((row, place) => {
                 const ticker = rowTickers.tickers[row.symbolId]
-                return <MarketRow key={place} row={row} initial={initialFigures[row.symbolId]} ticker={ticker} format={ticker ? format : null} starred={favourites.has(row.symbolId)} lang={lang} locale={locale} text={rowText} onToggleFavourite={toggleFavourite} />
+                return <MarketRow key={place} row={row} initial={initialFigures.of(row.symbolId)} ticker={ticker} format={ticker ? format : null} starred={favourites.has(row.symbolId)} lang={lang} locale={locale} text={rowText} onToggleFavourite={toggleFavourite} />
               })}
             </tbody>
           </table>

@@ -47,7 +47,28 @@ describe('the packed list and figures of the markets page', () => {
     }
     expect(figures.BTCUSDT.change?.arrow).toBe('▲')
     expect(figures.NEWUSDT.change).toBeUndefined()
-    expect(unpackFigures(JSON.parse(JSON.stringify(packFigures(figures))))).toEqual(figures)
+    const unpacked = unpackFigures(JSON.parse(JSON.stringify(packFigures(figures))))
+    for (const [symbolId, f] of Object.entries(figures)) expect(unpacked.of(symbolId)).toEqual(f)
+    expect(unpacked.of('NONEUSDT')).toBeUndefined()
+    // Inherited names are not pairs.
+    expect(unpacked.of('toString')).toBeUndefined()
+  })
+
+  it('builds a pair’s figures on first read and hands out that object after; the raw decimals build none', () => {
+    const at = T0
+    const figures = {
+      BTCUSDT: rowFiguresOf({ symbol: 'BTCUSDT', lastPrice: '91890.9', price24hPcnt: '0.0041', turnover24h: '2839734279.5', at }, '0.1', 'en'),
+      NEWUSDT: rowFiguresOf({ symbol: 'NEWUSDT', lastPrice: '', price24hPcnt: '', turnover24h: '', at }, '0.1', 'en'),
+    }
+    const unpacked = unpackFigures(JSON.parse(JSON.stringify(packFigures(figures))))
+    expect([...unpacked.raws()]).toEqual([
+      ['BTCUSDT', '91890.9', '0.0041'],
+      ['NEWUSDT', figures.NEWUSDT.raw?.last, figures.NEWUSDT.raw?.change],
+    ])
+    const first = unpacked.of('BTCUSDT')
+    expect(unpacked.of('BTCUSDT')).toBe(first)
+    // Another unpacking of the same page data builds its own objects.
+    expect(unpackFigures(packFigures(figures)).of('BTCUSDT')).not.toBe(first)
   })
 
   it('is well under half the size of the named form', () => {

@@ -71,11 +71,37 @@ export function packFigures(figures: Readonly<Record<string, Figures>>): PackedF
   return out
 }
 
-export function unpackFigures(packed: PackedFigures): Record<string, Figures> {
-  const out: Record<string, Figures> = {}
-  for (const [symbolId, [last, turnover, rawLast, rawChange, direction, text]] of Object.entries(packed)) {
-    const raw = { last: rawLast ?? undefined, change: rawChange ?? undefined }
-    out[symbolId] = direction && text !== undefined ? { last, change: { direction, text, arrow: CHANGE_ARROW[direction] }, turnover, raw } : { last, turnover, raw }
+/**
+ * The server's row figures as the page reads them. A markets page embeds every pair's figures
+ * (a price or change order reads them all) but shows 25 rows: building all 600 Figures at
+ * hydration cost a phone ~20 ms plus their garbage, so each pair's are built on first read.
+ */
+export interface ServerFigures {
+  /** A pair's figures, built on first read and the same object after (a memoised row keeps its render). */
+  of(symbolId: string): Figures | undefined
+  /** Every pair's upstream decimals, for a price or change order; builds no Figures. */
+  raws(): Iterable<[symbolId: string, last: string | undefined, change: string | undefined]>
+}
+
+export function unpackFigures(packed: PackedFigures): ServerFigures {
+  const built = new Map<string, Figures>()
+  return {
+    of(symbolId) {
+      const hit = built.get(symbolId)
+      if (hit) return hit
+      const entry = Object.hasOwn(packed, symbolId) ? packed[symbolId] : undefined
+      if (!entry) return undefined
+      const figures = unpackEntry(entry)
+      built.set(symbolId, figures)
+      return figures
+    },
+    *raws() {
+      for (const [symbolId, entry] of Object.entries(packed)) yield [symbolId, entry[2] ?? undefined, entry[3] ?? undefined]
+    },
   }
-  return out
+}
+
+function unpackEntry([last, turnover, rawLast, rawChange, direction, text]: PackedFigures[string]): Figures {
+  const raw = { last: rawLast ?? undefined, change: rawChange ?? undefined }
+  return direction && text !== undefined ? { last, change: { direction, text, arrow: CHANGE_ARROW[direction] }, turnover, raw } : { last, turnover, raw }
 }
