@@ -305,6 +305,19 @@ test('sorting by name and volume sets aria-sort and orders the rows; price and c
   expect((await volumes()).length).toBeGreaterThan(10)
 })
 
+test('a price order reads every pair of the tab: the server’s figures, then the live ones', async ({ page }) => {
+  await page.goto(`${MAIN}/en?sort=price-desc`)
+  await expect(page.locator('th', { has: page.getByTestId('sort-price') })).toHaveAttribute('aria-sort', 'descending')
+  // The drawn rows are the tab's dearest, in order, whatever figures (server or live) they show now.
+  const prices = () => page.getByTestId('row-price').evaluateAll((cells) => cells.map((cell) => Number((cell.textContent ?? '').replace(/,/g, ''))))
+  await expect.poll(async () => (await prices()).length).toBe(MARKETS_ROWS_DRAWN)
+  const shown = await prices()
+  expect(shown.every((price) => Number.isFinite(price))).toBe(true)
+  expect(shown).toEqual([...shown].sort((a, b) => b - a))
+  // Bitcoin (or its wrapped token) is the dearest USDT pair the simulator lists, and is not the first by volume.
+  await expect(page.locator('tbody tr').first()).toHaveAttribute('data-symbol', /^W?BTCUSDT$/)
+})
+
 test(`the table draws the first ${MARKETS_ROWS_DRAWN} pairs; "Show all" draws every pair of the tab, which search and sort already saw`, async ({ page }) => {
   await page.goto(`${MAIN}/en`)
   const total = Number(await page.locator('[data-count]').getAttribute('data-count'))
