@@ -19,8 +19,8 @@ import { BENCH_PAGES, CHROME, CHROME_FLAGS } from './bench/chromium'
 import { buildFloor, FLOOR_PATH, startFloor } from './bench/floor'
 import { compareToFloor, floorTable, formatFigure, loadFigures, medianFigures, type FloorComparison, type LoadFigures, type PageFigures } from './bench/floor-goals'
 import { request } from './bench/http'
-import { paintHoldMs, paintStalled, summariseRuns, type LighthouseRun, type RunMetrics } from './bench/lighthouse-runs'
-import { figure, formatValue, mergeResults, runsFromEnv, type Figure } from './bench/report'
+import { paintHoldMs, paintStalled, scriptsBeforePaint, summariseRuns, type LighthouseRun, type RequestRow, type RunMetrics } from './bench/lighthouse-runs'
+import { figure, formatValue, median, mergeResults, runsFromEnv, type Figure } from './bench/report'
 import { ALONE_FLOOR_PORT, warmPage, withAloneStack } from './bench/stack'
 
 /** Absolute targets of the categories that do not depend on load; scores are 0–1, shown ×100. Performance is read against the floor. */
@@ -74,7 +74,7 @@ export interface LighthouseSites {
 }
 
 /** One page's runs, and its last report (for the audits that cost points and the console errors). */
-interface PageRuns { target: { name: string; port: number; path: string }; runs: LighthouseRun[]; figures: LoadFigures[]; last?: Lhr }
+interface PageRuns { target: { name: string; port: number; path: string }; runs: LighthouseRun[]; figures: LoadFigures[]; early: ({ count: number; bytes: number } | null)[]; last?: Lhr }
 
 const pageFigures = (page: PageRuns): PageFigures => ({ performance: summariseRuns(page.runs, ['performance']).scores.performance ?? null, ...medianFigures(page.figures) })
 
@@ -95,7 +95,7 @@ export async function runLighthouseBench(sites: LighthouseSites, logDir: string,
   if (rounds < (options.minRounds ?? 1)) throw new Error(`BENCH_LIGHTHOUSE_ROUNDS must be at least ${options.minRounds} here, not ${rounds}`)
   mkdirSync(logDir, { recursive: true })
   // The floor first in each round, as issue #26 measured it.
-  const target = (name: string, port: number, path: string): PageRuns => ({ target: { name, port, path }, runs: [], figures: [] })
+  const target = (name: string, port: number, path: string): PageRuns => ({ target: { name, port, path }, runs: [], figures: [], early: [] })
   const pages = [target('floor', sites.floor, FLOOR_PATH), target('pair', sites.site, BENCH_PAGES.pair), target('markets', sites.site, BENCH_PAGES.markets)]
   say(`\nLighthouse mobile figures against the floor, a bare Next page (default config: simulated slow 4G and 4× CPU; ${CHROME}; ${rounds} interleaved rounds of ${pages.map((p) => p.target.name).join(', ')}; medians)`)
   for (let k = 1; k <= rounds; k++) {
@@ -113,11 +113,15 @@ export async function runLighthouseBench(sites: LighthouseSites, logDir: string,
       const metrics = lhr.audits.metrics?.details?.items?.[0] as RunMetrics | undefined
       const run: LighthouseRun = { scores: Object.fromEntries(CATEGORIES.map((id) => [id, lhr.categories[id]?.score])), metrics }
       const loaded = loadFigures(lhr.audits)
+      // Scripts that arrived before the largest paint: Lantern may count them in the LCP (./bench/lighthouse-runs.ts).
+      const early = scriptsBeforePaint((lhr.audits['network-requests']?.details?.items ?? []) as RequestRow[], metrics)
       page.runs.push(run)
       page.figures.push(loaded)
+      page.early.push(early)
       const perf = run.scores.performance
       const stall = paintStalled(metrics) ? `; first paint held back ${Math.round(paintHoldMs(metrics) ?? 0)} ms after DOMContentLoaded (headless paint stall)` : ''
-      say(`  round ${k} ${name.padEnd(7)} performance ${typeof perf === 'number' ? Math.round(perf * 100) : 'n/a'}; TBT ${formatFigure('tbtMs', loaded.tbtMs)}, main-thread ${formatFigure('mainThreadMs', loaded.mainThreadMs)}, CLS ${formatFigure('cls', loaded.cls)}, LCP ${formatFigure('lcpMs', loaded.lcpMs)}${stall}; ${report}`)
+      const raced = early && early.count > 0 ? `; ${early.count} scripts (${Math.round(early.bytes / 1000)} kB) loaded before the paint at ${Math.round(metrics?.observedLargestContentfulPaint ?? 0)} ms` : ''
+      say(`  round ${k} ${name.padEnd(7)} performance ${typeof perf === 'number' ? Math.round(perf * 100) : 'n/a'}; TBT ${formatFigure('tbtMs', loaded.tbtMs)}, main-thread ${formatFigure('mainThreadMs', loaded.mainThreadMs)}, CLS ${formatFigure('cls', loaded.cls)}, LCP ${formatFigure('lcpMs', loaded.lcpMs)}${stall}${raced}; ${report}`)
     }
   }
 
@@ -154,13 +158,17 @@ export async function runLighthouseBench(sites: LighthouseSites, logDir: string,
     }
     figures.push(figure(`lighthouse ${name}: runs with a headless paint stall`, summary.stalled, `of ${summary.runs}`))
     say(`    ${name}: runs with a headless paint stall: ${summary.stalled} of ${summary.runs}; performance median without them: ${summary.performanceUnstalled ?? 'no such run'}`)
+    const raced = page.early.filter((e) => e !== null && e.count > 0).length
+    const paintedFirst = page.figures.filter((_, i) => page.early[i]?.count === 0).map((f) => f.lcpMs).filter((v): v is number => v !== null)
+    figures.push(figure(`lighthouse ${name}: runs with scripts loaded before the largest paint`, raced, `of ${page.runs.length}`))
+    say(`    ${name}: runs whose scripts loaded before the largest paint (Lantern counts them into LCP): ${raced} of ${page.runs.length}; LCP median of the others: ${formatFigure('lcpMs', median(paintedFirst))}`)
     for (const warning of last?.runWarnings ?? []) say(`    Lighthouse warning (${name}): ${warning}`)
     const consoleErrors = (last?.audits['errors-in-console']?.details?.items ?? []).map((item) => String(item.description ?? '').slice(0, 160))
     for (const error of new Set(consoleErrors)) say(`    console error (${name}): ${error}`)
     details[name] = {
       path,
       version: last?.lighthouseVersion,
-      runs: page.runs.map((r, i) => ({ scores: r.scores, figures: page.figures[i], stalled: paintStalled(r.metrics) })),
+      runs: page.runs.map((r, i) => ({ scores: r.scores, figures: page.figures[i], stalled: paintStalled(r.metrics), scriptsBeforePaint: page.early[i] })),
       scores: summary.scores,
       medians: m,
       againstFloor: comparisons.map((c) => ({ key: c.goal.key, goal: c.goal.text, page: c.page, floor: c.floor, vsFloor: c.vsFloor, met: c.met })),

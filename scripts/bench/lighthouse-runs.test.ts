@@ -1,4 +1,4 @@
-import { paintHoldMs, paintStalled, PAINT_STALL_MS, summariseRuns, type LighthouseRun } from './lighthouse-runs'
+import { paintHoldMs, paintStalled, PAINT_STALL_MS, scriptsBeforePaint, summariseRuns, type LighthouseRun } from './lighthouse-runs'
 import { median } from './report'
 
 // Observed timings as Lighthouse 13 reported them on this machine (ms after navigation).
@@ -24,6 +24,29 @@ describe('paintStalled', () => {
   it('calls a run without observed timings not stalled', () => {
     expect(paintStalled(undefined)).toBe(false)
     expect(paintStalled({ observedFirstContentfulPaint: 3000 })).toBe(false)
+  })
+})
+
+describe('scriptsBeforePaint', () => {
+  // network-requests rows of a pair-page run on this machine (ms; its largest paint at 194 ms).
+  const requests = [
+    { resourceType: 'Document', networkEndTime: 17, transferSize: 12952 },
+    { resourceType: 'Script', networkEndTime: 69, transferSize: 9133 },
+    { resourceType: 'Script', networkEndTime: 128, transferSize: 73980 },
+    { resourceType: 'Image', networkEndTime: 166, transferSize: 501 },
+    { resourceType: 'Script', networkEndTime: 194, transferSize: 1000 },
+    { resourceType: 'Script', networkEndTime: 353, transferSize: 1672 },
+    { resourceType: 'Script', transferSize: 5000 },
+  ]
+
+  it('counts the scripts whose download ended by the observed largest paint, and their bytes', () => {
+    expect(scriptsBeforePaint(requests, { observedLargestContentfulPaint: 194 })).toEqual({ count: 3, bytes: 84113 })
+  })
+
+  it('counts none when the paint came first, and says nothing without an observed paint', () => {
+    expect(scriptsBeforePaint(requests, { observedLargestContentfulPaint: 60 })).toEqual({ count: 0, bytes: 0 })
+    expect(scriptsBeforePaint(requests, { observedFirstContentfulPaint: 194 })).toBeNull()
+    expect(scriptsBeforePaint(requests, undefined)).toBeNull()
   })
 })
 
