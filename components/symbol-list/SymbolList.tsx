@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from 'next-intl'
 import { filterSymbols, type SymbolGroup, type SymbolRow } from '@/lib/symbol-view/view'
 import { searchMarkets } from '@/lib/symbol-view/search'
 import { MARKETS_ROWS_DRAWN } from '@/lib/symbol-view/drawn'
-import { unpackFigures, unpackView, type PackedFigures, type PackedView, type ServerFigures } from '@/lib/symbol-view/packed'
+import { unpackFigures, unpackFiguresText, unpackViewText, type ServerFigures } from '@/lib/symbol-view/packed'
 import { nextSort, sortRows, type SortKey, type TickerMap } from '@/lib/symbol-view/sort'
 import { selectMarkets, tabOfKey, type MarketsTab } from '@/lib/symbol-view/url-state'
 import type { MarketTickers } from '@/lib/market-data/tickers'
@@ -51,16 +51,16 @@ export function SymbolList({
   lang,
   figures: packedFigures,
 }: {
-  /** The server's list, packed (lib/symbol-view/packed.ts). */
-  initial: PackedView
+  /** The server's list, packed, as JSON text (lib/symbol-view/packed.ts). */
+  initial: string
   /** The browser's cache seed (lib/symbols/seed.ts) as page text (lib/symbols/seed-text.ts): absent unless the list is live. */
   seed?: string
   lang: string
-  /** The server's row figures, packed. */
-  figures?: PackedFigures
+  /** The server's row figures, packed, as JSON text. */
+  figures?: string
 }) {
-  const initial = useMemo(() => unpackView(packedInitial), [packedInitial])
-  const initialFigures = useMemo(() => (packedFigures ? unpackFigures(packedFigures) : NO_FIGURES), [packedFigures])
+  const initial = useMemo(() => unpackViewText(packedInitial), [packedInitial])
+  const initialFigures = useMemo(() => (packedFigures ? unpackFiguresText(packedFigures) : NO_FIGURES), [packedFigures])
   const t = useTranslations('Markets')
   const locale = useLocale()
   // `locale` formats figures (it may carry -u-nu-latn); requests carry the plain BCP 47 tag.

@@ -1,6 +1,6 @@
 import { builtinSymbolList } from '../symbols/builtin'
 import { rowFiguresOf } from '../market-data/figures'
-import { packFigures, packView, unpackFigures, unpackView } from './packed'
+import { packFigures, packFiguresText, packView, packViewText, unpackFigures, unpackFiguresText, unpackView, unpackViewText } from './packed'
 import { toSymbolListView, type SymbolListView, type SymbolRow } from './view'
 
 const T0 = Date.UTC(2026, 10, 26)
@@ -69,6 +69,16 @@ describe('the packed list and figures of the markets page', () => {
     expect(unpacked.of('BTCUSDT')).toBe(first)
     // Another unpacking of the same page data builds its own objects.
     expect(unpackFigures(packFigures(figures)).of('BTCUSDT')).not.toBe(first)
+  })
+
+  it('travels as JSON text and unpacks from it to the same list and figures', () => {
+    const view = richView()
+    const text = packViewText(view)
+    expect(typeof text).toBe('string')
+    expect(unpackViewText(text)).toEqual(unpackView(packView(view)))
+    expect(unpackViewText(text).groups[0]?.rows).toEqual(view.groups[0]?.rows)
+    const figures = { BTCUSDT: rowFiguresOf({ symbol: 'BTCUSDT', lastPrice: '91890.9', price24hPcnt: '0.0041', turnover24h: '2839734279.5', at: T0 }, '0.1', 'en') }
+    expect(unpackFiguresText(packFiguresText(figures)).of('BTCUSDT')).toEqual(figures.BTCUSDT)
   })
 
   it('is well under half the size of the named form', () => {

@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { SymbolList } from '@/components/symbol-list/SymbolList'
 import { toSymbolListView } from '@/lib/symbol-view/view'
-import { packFigures, packView } from '@/lib/symbol-view/packed'
+import { packFiguresText, packViewText } from '@/lib/symbol-view/packed'
 import { regionDisplayName } from '@/lib/i18n/region-name'
 import { resolveSiteContext } from '@/server/site-config'
 import { pageAlternates } from '@/server/seo'
@@ -44,8 +44,8 @@ export default async function MarketsPage({ params }: { params: Params }) {
   return (
     <section>
       <h1>{t('title')}</h1>
-      {/* Packed: the page embeds arrays, not named fields (lib/symbol-view/packed.ts). */}
-      <SymbolList initial={packView(view)} seed={getSymbolCacheSeedText(site.region, site.language, list)} lang={site.language.code} figures={packFigures(figures)} />
+      {/* Packed: the page embeds arrays, not named fields, as JSON text (lib/symbol-view/packed.ts). */}
+      <SymbolList initial={packViewText(view)} seed={getSymbolCacheSeedText(site.region, site.language, list)} lang={site.language.code} figures={packFiguresText(figures)} />
     </section>
   )
 }
