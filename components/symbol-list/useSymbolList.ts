@@ -77,7 +77,17 @@ export function useSymbolList(initial: SymbolListView, seed: string | undefined,
       shown.set(language.code, next)
       return next
     },
-    { fallbackData: initial, revalidateOnMount: first === 'on-mount', revalidateOnFocus: false, dedupingInterval: 30_000, refreshInterval: LIST_REFRESH_MS },
+    {
+      fallbackData: initial,
+      revalidateOnMount: first === 'on-mount',
+      revalidateOnFocus: false,
+      dedupingInterval: 30_000,
+      refreshInterval: LIST_REFRESH_MS,
+      // By identity: each load's list carries a new provenance (its fetchedAt or age), so SWR's
+      // default deep compare walked both 600-row lists on every revalidation only to find them
+      // different, and keepUnchanged already keeps what did not change.
+      compare: (a, b) => a === b,
+    },
   )
   useEffect(() => {
     if (first !== 'after-settle') return
