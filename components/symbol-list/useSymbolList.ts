@@ -40,6 +40,7 @@ function loaderFor(runtime: ClientRuntime, language: { code: string; locale: str
         // The page's own list seeds the caches, so the first load is conditional (docs/decisions/pages.md "The browser starts from the embedded pair list").
         const parsed = seed === undefined ? undefined : await parseSeedText(seed)
         if (parsed) {
+          await between()
           seedSymbolCache(storage, parsed, 'symbol', language.code, onProblem)
           await between()
           seedSymbolCache(storage, parsed, 'incremental', language.code, onProblem)
@@ -75,6 +76,9 @@ export function useSymbolList(initial: SymbolListView, seed: string | undefined,
       // Unchanged rows keep their objects, so the memoised table rows do not render again.
       const next = keepUnchanged(current, preferBetter(current, incoming, Date.now()))
       shown.set(language.code, next)
+      // SWR hands the list to React in the task that resolves this promise, and React renders it
+      // there and then (a store update): that render gets a task of its own.
+      await nextTask(browserTimers)
       return next
     },
     {

@@ -82,15 +82,17 @@ it('dropped pairs are counted in the provenance and reported to the monitor', as
   ])
 })
 
-it('with `between`, the answers\' checks and merge, the derivation and the save are separate steps; v2 derives in a step of its own', async () => {
+it('with `between`, the answers\' checks and merge, the derivation, the save and the return are separate steps; v2 derives in a step of its own', async () => {
   const storage = createMemoryStorage()
   const storedAtEachStep: number[] = []
   const between = async () => void storedAtEachStep.push(storage.keys().length)
   const { client } = stubClient({ [SYMBOL_LIST_V3_PATH]: v3Result('1', SAMPLE_GROUPS), [SYMBOL_LIST_ALL_PATH]: allResult(allPairs) })
   const loaded = await createSymbolLoader({ client, storage, monitor: createRecordingMonitor(), now: () => 1, between }).load()
   expect(loaded.provenance.source).toBe('v3+all')
-  // Two steps, both before anything was stored: the save came after the last one.
-  expect(storedAtEachStep).toEqual([0, 0])
+  // Two steps before anything was stored, then the save, then a step before the result returns.
+  expect(storedAtEachStep.length).toBe(3)
+  expect(storedAtEachStep.slice(0, 2)).toEqual([0, 0])
+  expect(storedAtEachStep[2]).toBeGreaterThan(0)
   expect(storage.keys().length).toBeGreaterThan(0)
 
   // No v3 or all-list answer (the stub throws): the chain falls back to v2, whose derivation is one step.

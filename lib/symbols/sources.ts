@@ -104,6 +104,8 @@ export async function loadV3WithAll(ctx: SourceContext): Promise<SymbolListResul
       incremental: since !== null && all.value.quoteTokenSymbols.length === 0 && all.droppedIds.length === 0 && all.value.lastModifiedTime === since,
     },
   )
+  // The save and the caller's work on the result are separate tasks too.
+  await ctx.between?.()
   return result
 }
 
