@@ -25,9 +25,9 @@ export interface SymbolLoaderOptions {
   /** SPEC §9: 8000 ms. Tests pass less to keep hang/drip faults fast. */
   timeoutMs?: number
   /**
-   * Awaited between a load's steps: the answers' checks and merge, the derivation, the save. The
-   * browser passes a later task, so none of them blocks input for long on a phone; the server
-   * passes none (docs/decisions/pages.md "Rendering without long tasks").
+   * Awaited between a load's steps: the answers' checks and merge, the derivation, the save, the
+   * caller's work on the result. The browser passes a later task, so none of them blocks input for
+   * long on a phone; the server passes none (docs/decisions/pages.md "Rendering without long tasks").
    */
   between?: () => Promise<void>
 }
