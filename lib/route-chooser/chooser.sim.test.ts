@@ -51,9 +51,11 @@ describe('route chooser against the real simulator (real timers)', () => {
       const snapshot = chooser.getSnapshot()
       expect({ moved, host: snapshot.host }).toEqual({ moved: true, host: 'alt1' })
       expect(chooser.apiHost()).toBe(sim.urls.alt1)
-      // Real measurements: main's probes took at least its 150 ms latency, alt1's far less.
-      expect(snapshot.hosts.main.lastProbe?.ms).toBeGreaterThanOrEqual(140)
-      expect(snapshot.hosts.alt1.lastProbe?.ms).toBeLessThan(140)
+      // Real measurements: main's probes took at least its 150 ms latency, alt1's less. No fixed
+      // ceiling for alt1: a busy CI machine stretches every probe, not only main's.
+      const mainMs = snapshot.hosts.main.lastProbe?.ms ?? 0
+      expect(mainMs).toBeGreaterThanOrEqual(140)
+      expect(snapshot.hosts.alt1.lastProbe?.ms).toBeLessThan(mainMs)
       expect(sim.state().hits.alt1.t1).toBeGreaterThanOrEqual(1)
       expect(JSON.parse(storage.getItem(ROUTE_STORAGE_KEY) ?? '{}')).toMatchObject({ site: 'main', mode: 'auto', host: 'alt1' })
     } finally {
