@@ -13,7 +13,9 @@ beforeEach(async () => {
 })
 afterEach(() => t.sim.close())
 
-const service = () => createTickerService({ now: () => clock.t, random: () => 0.5, reuseMs: 5_000 })
+// A timeout far above any answer's time: these tests are about reuse and failures, and the 2 s
+// default timed out the first (cold) tickers answer on a loaded 2-core machine.
+const service = () => createTickerService({ now: () => clock.t, random: () => 0.5, reuseMs: 5_000, timeoutMs: 15_000 })
 const hits = () => t.sim.state().hits.main.tickers ?? 0
 
 describe('server tickers', () => {
