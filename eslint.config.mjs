@@ -23,7 +23,9 @@ const frameworkImports = {
     { name: 'react', message: 'lib/ is pure TypeScript: put React hooks outside lib/.' },
     { name: 'react-dom', message: 'lib/ is pure TypeScript.' },
   ],
-  patterns: [{ group: ['next/*', 'react/*', 'react-dom/*', 'next-intl', 'next-intl/*', 'swr', 'swr/*'], message: 'lib/ is pure TypeScript: no framework imports.' }],
+  patterns: [
+    { group: ['next/*', 'react/*', 'react-dom/*', 'next-intl', 'next-intl/*', 'swr', 'swr/*'], message: 'lib/ is pure TypeScript: no framework imports.' },
+  ],
 }
 
 /** Import specifiers that reach a top-level folder by alias or by a relative path. */

@@ -47,7 +47,15 @@ export function Header({ lang, languages, upDown }: { lang: string; languages: L
 function MenuToggle({ open, onToggle, label }: { open: boolean; onToggle: () => void; label: string }) {
   const hydrated = useHydrated()
   return (
-    <button type="button" className="menu-toggle" disabled={!hydrated} aria-expanded={open} aria-controls="header-tools" onClick={onToggle} data-testid="menu-toggle">
+    <button
+      type="button"
+      className="menu-toggle"
+      disabled={!hydrated}
+      aria-expanded={open}
+      aria-controls="header-tools"
+      onClick={onToggle}
+      data-testid="menu-toggle"
+    >
       <span aria-hidden="true">☰</span> {label}
     </button>
   )

@@ -42,8 +42,18 @@ export function ProvenanceBadge({ provenance }: { provenance: Provenance }) {
       <span className="provenance-slot" {...reserve(t(SOURCE_KEY[provenance.source]), t('source_cache'))}>
         <span>{t(SOURCE_KEY[shown.source])}</span>
       </span>
-      {provenance.dropped > 0 ? <> · <FormattedText format={() => t('dropped', { count: provenance.dropped, shown: formatCount(locale, provenance.dropped) })} /></> : null}
-      {shown.ageMs !== null ? <> · <FormattedText format={() => t('updated', { age: formatAge(locale, shown.ageMs ?? 0) })} /></> : null}
+      {provenance.dropped > 0 ? (
+        <>
+          {' '}
+          · <FormattedText format={() => t('dropped', { count: provenance.dropped, shown: formatCount(locale, provenance.dropped) })} />
+        </>
+      ) : null}
+      {shown.ageMs !== null ? (
+        <>
+          {' '}
+          · <FormattedText format={() => t('updated', { age: formatAge(locale, shown.ageMs ?? 0) })} />
+        </>
+      ) : null}
     </p>
   )
 }

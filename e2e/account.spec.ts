@@ -30,21 +30,27 @@ test.afterEach(async () => {
  * cookie. The route adds it to the real request the page made, on its way to the simulator.
  */
 async function signIn(page: Page, name: string): Promise<void> {
-  await page.route((url) => isProfile(url.href), async (route) => {
-    const response = await route.fetch({ headers: { ...route.request().headers(), cookie: `session=${name}` } })
-    await route.fulfill({ response })
-  })
+  await page.route(
+    (url) => isProfile(url.href),
+    async (route) => {
+      const response = await route.fetch({ headers: { ...route.request().headers(), cookie: `session=${name}` } })
+      await route.fulfill({ response })
+    },
+  )
 }
 
 test('signed out: the header shows no profile', async ({ page }) => {
   // The answer is read on its way to the page (as signIn does): Chromium sometimes keeps no body
   // of a finished cross-origin answer for the test to read afterwards.
   let answer: unknown
-  await page.route((url) => isProfile(url.href), async (route) => {
-    const response = await route.fetch()
-    if (route.request().method() === 'GET') answer = await response.json()
-    await route.fulfill({ response })
-  })
+  await page.route(
+    (url) => isProfile(url.href),
+    async (route) => {
+      const response = await route.fetch()
+      if (route.request().method() === 'GET') answer = await response.json()
+      await route.fulfill({ response })
+    },
+  )
   await page.goto(`${TR}/en-TR`)
   await expect.poll(() => answer, { timeout: 10_000 }).toMatchObject({ ret_code: 10007 })
   await expect(page.getByTestId('profile')).toHaveCount(0)
@@ -78,13 +84,22 @@ test('the footer links the help centre in each region’s languages', async () =
     const attribute = (name: string) => new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1]
     return { page: `${id} ${code}`, status: answer.status, href: attribute('href'), hreflang: attribute('hreflang') }
   })
-  expect(links).toEqual(pages.map(({ id, code }) => ({ page: `${id} ${code}`, status: 200, href: helpCentreUrl(LANGUAGES[code].helpLocale), hreflang: LANGUAGES[code].helpLocale })))
+  expect(links).toEqual(
+    pages.map(({ id, code }) => ({
+      page: `${id} ${code}`,
+      status: 200,
+      href: helpCentreUrl(LANGUAGES[code].helpLocale),
+      hreflang: LANGUAGES[code].helpLocale,
+    })),
+  )
 })
 
 test('the markets page says why its list is not live, in the page language, and retries', async ({ page }) => {
   await ageEmbeddedList(page) // the page's first list request is what this test watches
   const empty = { kind: 'empty' } as const
-  await setFaults(['symbol_list_v3', 'symbol_list_all', 'symbol_list_v2'].map((endpoint) => ({ host: '*' as const, endpoint: endpoint as 'symbol_list_v3', fault: empty })))
+  await setFaults(
+    ['symbol_list_v3', 'symbol_list_all', 'symbol_list_v2'].map((endpoint) => ({ host: '*' as const, endpoint: endpoint as 'symbol_list_v3', fault: empty })),
+  )
   await page.goto(`${TR}/tr-TUR`)
   const notice = page.getByTestId('load-failure')
   await expect(notice).toContainText('Yanıt yok!', { timeout: 15_000 + FIRST_LIST_REQUEST_MS }) // Errors.nonResponse in Turkish

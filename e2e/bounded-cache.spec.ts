@@ -15,7 +15,9 @@ const nextDirKb = () => Number(execFileSync('du', ['-sk', '.next'], { encoding: 
 
 /** A random token name no upstream lists (digits and letters, never a real ticker). */
 function randomToken(i: number): string {
-  return `ZZ${i.toString(36).toUpperCase()}${Math.floor(Math.random() * 36 ** 4).toString(36).toUpperCase()}`
+  return `ZZ${i.toString(36).toUpperCase()}${Math.floor(Math.random() * 36 ** 4)
+    .toString(36)
+    .toUpperCase()}`
 }
 
 test('1,000 unknown pair paths answer 404 and grow .next by less than 1 KiB a path', async () => {
@@ -25,7 +27,9 @@ test('1,000 unknown pair paths answer 404 and grow .next by less than 1 KiB a pa
   expect((await getRaw(regionHost('tr'), '/tr-TUR/trade/spot/BTC/USDT')).status).toBe(200)
   const before = nextDirKb()
   const paths = Array.from({ length: UNKNOWN_PATHS }, (_, i) =>
-    i % 2 === 0 ? { host: regionHost('main'), path: `/en/trade/spot/${randomToken(i)}/USDT` } : { host: regionHost('tr'), path: `/tr-TUR/trade/spot/BTC/${randomToken(i)}` },
+    i % 2 === 0
+      ? { host: regionHost('main'), path: `/en/trade/spot/${randomToken(i)}/USDT` }
+      : { host: regionHost('tr'), path: `/tr-TUR/trade/spot/BTC/${randomToken(i)}` },
   )
   const statuses = await inParallel(paths, 8, async ({ host, path }) => (await getRaw(host, path)).status)
   const grownKb = nextDirKb() - before

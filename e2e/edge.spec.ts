@@ -24,7 +24,11 @@ const asRegion = (id: RegionId) => `${regionHost(id)}:${E2E_PORT}`
 for (const id of REGION_IDS) {
   test(`${id}: unknown language prefixes end on the same page in the region's English, in one redirect`, async () => {
     const english = REGIONS[id].english
-    for (const [path, page] of [['/en-US/trade/spot/BTC/USDT', '/trade/spot/BTC/USDT'], ['/fr/', ''], ['/de-DE', '']] as const) {
+    for (const [path, page] of [
+      ['/en-US/trade/spot/BTC/USDT', '/trade/spot/BTC/USDT'],
+      ['/fr/', ''],
+      ['/de-DE', ''],
+    ] as const) {
       const expected = path === '/de-DE' && id === 'eu' ? 'de-EU' : english
       const first = await raw(path, asRegion(id))
       expect(first.status, path).toBe(308)
@@ -69,7 +73,11 @@ for (const id of ['main', 'hk', 'tr'] as const) {
   test(`${id}: markets, pair page and 404 carry the security headers and cause no CSP violation`, async ({ page }) => {
     const violations = await watchCsp(page)
     const lang = REGIONS[id].english
-    for (const [path, status] of [[`/${lang}`, 200], [`/${lang}/trade/spot/BTC/USDT`, 200], [`/${lang}/no/such/page`, 404]] as const) {
+    for (const [path, status] of [
+      [`/${lang}`, 200],
+      [`/${lang}/trade/spot/BTC/USDT`, 200],
+      [`/${lang}/no/such/page`, 404],
+    ] as const) {
       const response = await page.goto(`${regionOrigin(id)}${path}`)
       expect(response?.status(), path).toBe(status)
       const headers = response?.headers() ?? {}
@@ -88,7 +96,11 @@ for (const id of ['main', 'hk', 'tr'] as const) {
 
 test('a production start without its hosts and public URLs exits non-zero naming every missing variable', async () => {
   const result = await startNextExpectingFailure(E2E_PORTS.spec.edge, {
-    NODE_ENV: 'production', DEMO_DEFAULTS: '0', API_BASE_URL: '', REGION_HK_HOSTS: 'hk.example.com', REGION_HK_PUBLIC_URL: 'https://hk.example.com',
+    NODE_ENV: 'production',
+    DEMO_DEFAULTS: '0',
+    API_BASE_URL: '',
+    REGION_HK_HOSTS: 'hk.example.com',
+    REGION_HK_PUBLIC_URL: 'https://hk.example.com',
   })
   expect(result.code).toBe(78)
   for (const name of ['API_BASE_URL', 'API_HOSTS', 'ICON_HOSTS', 'REGION_MAIN_PUBLIC_URL', 'REGION_TR_HOSTS', 'REGION_TR_PUBLIC_URL', 'REGION_AE_PUBLIC_URL']) {

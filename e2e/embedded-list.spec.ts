@@ -20,7 +20,8 @@ async function loadMarkets(page: Page) {
   const answers: Answer[] = []
   let html: Promise<{ decoded: number; wire: number }> | undefined
   page.on('requestfinished', (finished) => {
-    if (finished.resourceType() === 'document') html = Promise.all([finished.response().then((r) => r!.body()), finished.sizes()]).then(([b, s]) => ({ decoded: b.length, wire: s.responseBodySize }))
+    if (finished.resourceType() === 'document')
+      html = Promise.all([finished.response().then((r) => r!.body()), finished.sizes()]).then(([b, s]) => ({ decoded: b.length, wire: s.responseBodySize }))
   })
   // The list answers pass through the test on their way (Chromium may report a small answer the
   // page read to its end as aborted, with no body to inspect): exactly what the simulator served.
@@ -28,7 +29,12 @@ async function loadMarkets(page: Page) {
     const response = await route.fetch()
     const body = await response.body()
     const url = new URL(route.request().url())
-    answers.push({ url, endpoint: LIST.exec(url.pathname)?.[1] ?? '', wireBytes: body.length, result: (JSON.parse(body.toString()) as { result: Record<string, unknown> }).result })
+    answers.push({
+      url,
+      endpoint: LIST.exec(url.pathname)?.[1] ?? '',
+      wireBytes: body.length,
+      result: (JSON.parse(body.toString()) as { result: Record<string, unknown> }).result,
+    })
     await route.fulfill({ response, body })
   })
   // A list younger than one refresh is asked about at the page's first refresh, not on mount
@@ -40,7 +46,9 @@ async function loadMarkets(page: Page) {
   await expect(page.getByTestId('market-search')).toBeEditable() // hydrated
   const age = Date.now() - Number(await page.getByTestId('provenance').getAttribute('data-fetched-at'))
   const waits = age < LIST_REFRESH_MS - 5000
-  console.log(`list age at load: ${Math.round(age / 1000)} s (${waits ? 'young: asked at the first refresh' : 'old: asked once the page settles, or on mount'})`)
+  console.log(
+    `list age at load: ${Math.round(age / 1000)} s (${waits ? 'young: asked at the first refresh' : 'old: asked once the page settles, or on mount'})`,
+  )
   if (waits) {
     await page.waitForTimeout(1500)
     expect(answers).toEqual([]) // nothing asked on mount

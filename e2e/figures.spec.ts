@@ -43,7 +43,8 @@ async function ungroupedRuns(browser: Browser, urls: { url: string; lang: Langua
       for (let next = queue.shift(); next; next = queue.shift()) {
         await page.goto(next.url, { waitUntil: 'domcontentloaded' })
         const text = withoutExceptions(await page.evaluate(() => document.body.innerText), next.lang)
-        for (const m of text.matchAll(/\d{5,}/g)) found.push(`${next.url}: …${text.slice(Math.max(0, m.index - 40), m.index + m[0].length + 10).replace(/\s+/g, ' ')}…`)
+        for (const m of text.matchAll(/\d{5,}/g))
+          found.push(`${next.url}: …${text.slice(Math.max(0, m.index - 40), m.index + m[0].length + 10).replace(/\s+/g, ' ')}…`)
       }
       await page.close()
     }),

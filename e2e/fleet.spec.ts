@@ -24,7 +24,10 @@ const freshPairs = (count: number) => pairs.slice(taken, (taken += count))
 async function listedPairs(): Promise<{ base: string; quote: string }[]> {
   const answer = await (await fetch(`${sim('main')}/spot/api/basic/symbol_list_v2`)).json()
   const groups = answer.result.quoteTokenResult as { quoteTokenSymbols: { baseTokenName: string; quoteTokenName: string; showStatus?: boolean }[] }[]
-  return groups.flatMap((g) => g.quoteTokenSymbols).filter((p) => p.showStatus !== false && /^[A-Z0-9]+$/.test(p.baseTokenName)).map((p) => ({ base: p.baseTokenName, quote: p.quoteTokenName }))
+  return groups
+    .flatMap((g) => g.quoteTokenSymbols)
+    .filter((p) => p.showStatus !== false && /^[A-Z0-9]+$/.test(p.baseTokenName))
+    .map((p) => ({ base: p.baseTokenName, quote: p.quoteTokenName }))
 }
 
 test.beforeAll(async () => {
@@ -37,7 +40,7 @@ test.afterAll(async () => {
   await fleet?.stop()
 })
 
-test('nginx forwards the original host: a page through nginx is the region\'s, with its configured public URL', async () => {
+test("nginx forwards the original host: a page through nginx is the region's, with its configured public URL", async () => {
   const reply = await get('hk.localhost', '/en-HK/trade/spot/BTC/USDT')
   expect(reply.status).toBe(200)
   const html = reply.body.toString('utf8')
@@ -46,7 +49,11 @@ test('nginx forwards the original host: a page through nginx is the region\'s, w
 })
 
 test('no answer through nginx names the internal /{region}/{lang} route (x-middleware-rewrite)', async () => {
-  for (const [host, path] of [['localhost', '/en/trade/spot/BTC/USDT'], ['hk.localhost', '/en-HK'], ['localhost', '/en/trade/spot/NOPE/USDT']] as const) {
+  for (const [host, path] of [
+    ['localhost', '/en/trade/spot/BTC/USDT'],
+    ['hk.localhost', '/en-HK'],
+    ['localhost', '/en/trade/spot/NOPE/USDT'],
+  ] as const) {
     const reply = await get(host, path)
     expect(reply.status, path).toBeLessThan(500)
     expect(reply.headers['x-middleware-rewrite'], `${host}${path}`).toBeUndefined()
@@ -181,7 +188,11 @@ test('a freshly started instance, once ready, answers its very first page reques
 test('one instance killed during load: nginx routes around it, no failures beyond the requests in flight', async () => {
   test.setTimeout(60_000)
   const workers = 6
-  const targets = [{ host: 'localhost', path: '/en' }, { host: 'hk.localhost', path: '/en-HK' }, { host: 'kz.localhost', path: '/en-KAZ' }]
+  const targets = [
+    { host: 'localhost', path: '/en' },
+    { host: 'hk.localhost', path: '/en-HK' },
+    { host: 'kz.localhost', path: '/en-KAZ' },
+  ]
   for (const t of targets) expect((await get(t.host, t.path)).status).toBe(200)
   const load = loadUntil(targets, workers, sleep(10_000))
   await sleep(3_000)
@@ -197,7 +208,7 @@ test('one instance killed during load: nginx routes around it, no failures beyon
   expect(after.map((r) => r.status)).toEqual(after.map(() => 200))
 })
 
-test('Prometheus beside the fleet: the pair-list alert fires while the upstream\'s lists fail and resolves after', async () => {
+test("Prometheus beside the fleet: the pair-list alert fires while the upstream's lists fail and resolves after", async () => {
   test.setTimeout(180_000)
   const { mkdtempSync, rmSync } = await import('node:fs')
   const { tmpdir } = await import('node:os')
@@ -216,7 +227,15 @@ test('Prometheus beside the fleet: the pair-list alert fires while the upstream\
   // scraped through its exporter"): started beside Prometheus, whose start takes longer.
   const [exporter, prometheus] = await Promise.all([
     startNginxExporter({ logDir, port: FLEET_PORTS.nginxExporter, statusUrl: fleet.statusUrl }),
-    startPrometheus({ root: process.cwd(), dir, logDir, port: FLEET_PORTS.prometheus, instances: FLEET_PORTS.instances.map((p) => `127.0.0.1:${p}`), nginxExporter: `127.0.0.1:${FLEET_PORTS.nginxExporter}`, speedup }),
+    startPrometheus({
+      root: process.cwd(),
+      dir,
+      logDir,
+      port: FLEET_PORTS.prometheus,
+      instances: FLEET_PORTS.instances.map((p) => `127.0.0.1:${p}`),
+      nginxExporter: `127.0.0.1:${FLEET_PORTS.nginxExporter}`,
+      speedup,
+    }),
   ])
   expect(prometheus, 'prometheus is not installed (apt-get install prometheus)').toBeDefined()
   expect(exporter, 'prometheus-nginx-exporter is not installed (apt-get install prometheus-nginx-exporter)').toBeDefined()
@@ -242,7 +261,9 @@ test('Prometheus beside the fleet: the pair-list alert fires while the upstream\
     await expect(async () => expect(await alert('SpotPairListFailures')).toContain('firing')).toPass({ timeout: 10_000 + forMs + 30_000, intervals: [500] })
     test.info().annotations.push({ type: 'firing after', description: `${Date.now() - faultAt} ms (for: ${forMs} ms)` })
     // Scraped many times by now (every 1.5 s): the exporter read nginx's counters.
-    const nginxUp = (await (await fetch(`${prometheus!.url}/api/v1/query?query=${encodeURIComponent('nginx_up{job="nginx"}')}`)).json()) as { data: { result: { value: [number, string] }[] } }
+    const nginxUp = (await (await fetch(`${prometheus!.url}/api/v1/query?query=${encodeURIComponent('nginx_up{job="nginx"}')}`)).json()) as {
+      data: { result: { value: [number, string] }[] }
+    }
     expect(nginxUp.data.result.map((r) => r.value[1])).toEqual(['1'])
     await clearFaults()
     // The next refresh succeeds (back-off ≤ 10 s), then the 30 s window empties.

@@ -161,11 +161,13 @@ test('rise/fall colours: the region default, a user choice kept before the first
   await page.reload()
   await expect(page.locator('html')).toHaveAttribute('data-updown', 'red-up')
   const expected = await css(direction === 'up' ? '--down' : '--up')
-  expect(await colour()).toBe(await page.evaluate((c) => {
-    const probe = document.createElement('span')
-    probe.style.color = c
-    document.body.append(probe)
-    return getComputedStyle(probe).color
-  }, expected))
+  expect(await colour()).toBe(
+    await page.evaluate((c) => {
+      const probe = document.createElement('span')
+      probe.style.color = c
+      document.body.append(probe)
+      return getComputedStyle(probe).color
+    }, expected),
+  )
   await expect(change).toHaveText(direction === 'up' ? /^▲ \+/ : /^▼ -/)
 })

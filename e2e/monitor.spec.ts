@@ -16,7 +16,14 @@ test.afterAll(async () => site?.stop())
 function post(forwardedFor: string, body: string) {
   return new Promise<number>((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, path: '/api/monitor', method: 'POST', agent: false, headers: { host: `localhost:${port}`, 'content-type': 'application/json', 'x-forwarded-for': forwardedFor } },
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/monitor',
+        method: 'POST',
+        agent: false,
+        headers: { host: `localhost:${port}`, 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+      },
       (res) => (res.resume(), res.on('end', () => resolve(res.statusCode ?? 0))),
     )
     req.on('error', reject)

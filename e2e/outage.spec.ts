@@ -13,7 +13,9 @@ const LIST_ENDPOINTS = ['symbol_list_v3', 'symbol_list_all', 'symbol_list_v2'] a
 /** Real pair names, from the simulator before the outage, skipping the anchors other specs render. */
 async function realPairs(): Promise<{ base: string; quote: string; symbolId: string }[]> {
   const answer = await (await fetch(`${sim('main')}/spot/api/basic/symbol_list_v2`)).json()
-  const groups = answer.result.quoteTokenResult as { quoteTokenSymbols: { symbolId: string; baseTokenName: string; quoteTokenName: string; showStatus?: boolean }[] }[]
+  const groups = answer.result.quoteTokenResult as {
+    quoteTokenSymbols: { symbolId: string; baseTokenName: string; quoteTokenName: string; showStatus?: boolean }[]
+  }[]
   return groups
     .flatMap((group) => group.quoteTokenSymbols.slice(5))
     .filter((pair) => pair.showStatus !== false && /^[A-Z0-9]+$/.test(pair.baseTokenName))

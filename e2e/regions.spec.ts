@@ -34,13 +34,15 @@ for (const id of REGION_IDS) {
     expect(await options.evaluateAll((els) => els.map((el) => el.getAttribute('lang')))).toEqual(region.languages.map((code) => LANGUAGES[code].locale))
     // …and every lang attribute on the page is one the browser's own Intl accepts.
     const invalidTags = await page.locator('[lang]').evaluateAll((els) =>
-      els.map((el) => el.getAttribute('lang') ?? '').filter((tag) => {
-        try {
-          return Intl.getCanonicalLocales(tag).length !== 1
-        } catch {
-          return true
-        }
-      }),
+      els
+        .map((el) => el.getAttribute('lang') ?? '')
+        .filter((tag) => {
+          try {
+            return Intl.getCanonicalLocales(tag).length !== 1
+          } catch {
+            return true
+          }
+        }),
     )
     expect(invalidTags).toEqual([])
 
@@ -86,7 +88,10 @@ test('ar-SA on the main site is right-to-left', async ({ page }) => {
 test('the browser’s API requests carry lang as the site code and Accept-Language as the plain BCP 47 tag', async ({ page }) => {
   await ageEmbeddedList(page) // the page's first list request is what this test watches
   // ar-SA formats figures as ar-SA-u-nu-latn; that extension must not reach the upstream.
-  for (const [region, code] of [['main', 'ar-SA'], ['tr', 'tr-TUR']] as const) {
+  for (const [region, code] of [
+    ['main', 'ar-SA'],
+    ['tr', 'tr-TUR'],
+  ] as const) {
     const request = nextV3Request(page)
     await page.goto(`${origin(region)}/${code}`)
     const headers = await (await request).allHeaders()

@@ -46,7 +46,14 @@ test('phone: header tools fold behind the menu; controls are at least 44 px tall
   await toggle.click()
   await expect(toggle).toHaveAttribute('aria-expanded', 'true')
   await expect(page.getByTestId('theme-switch')).toBeVisible()
-  for (const target of [toggle, page.getByTestId('theme-switch'), page.getByTestId('language-switcher'), page.getByRole('tab').first(), page.getByTestId('favourite').first(), page.getByTestId('sort-name')]) {
+  for (const target of [
+    toggle,
+    page.getByTestId('theme-switch'),
+    page.getByTestId('language-switcher'),
+    page.getByRole('tab').first(),
+    page.getByTestId('favourite').first(),
+    page.getByTestId('sort-name'),
+  ]) {
     const box = await target.boundingBox()
     expect(box?.height ?? 0).toBeGreaterThanOrEqual(44)
   }
@@ -55,7 +62,11 @@ test('phone: header tools fold behind the menu; controls are at least 44 px tall
 
 // Every control in the header, links included, is a 44 × 44 target on a touch device: the short
 // "Markets" link (市場 in hk, Piyasalar in tr) as much as the buttons, on both pages, menu open.
-for (const [region, lang] of [['main', 'en'], ['hk', 'zh-HK'], ['tr', 'tr-TUR']] as const) {
+for (const [region, lang] of [
+  ['main', 'en'],
+  ['hk', 'zh-HK'],
+  ['tr', 'tr-TUR'],
+] as const) {
   test(`phone, ${region} ${lang}: every header link and control is at least 44 × 44 px`, async ({ browser }) => {
     const context = await browser.newContext({ viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true })
     const page = await context.newPage()
@@ -69,7 +80,10 @@ for (const [region, lang] of [['main', 'en'], ['hk', 'zh-HK'], ['tr', 'tr-TUR']]
       const boxes = await targets.evaluateAll((elements) =>
         elements
           .filter((el) => el.getClientRects().length > 0 && !el.classList.contains('skip')) // the skip link shows on focus only
-          .map((el) => { const r = el.getBoundingClientRect(); return { target: (el.textContent ?? '').trim() || el.tagName, width: Math.round(r.width), height: Math.round(r.height) } }),
+          .map((el) => {
+            const r = el.getBoundingClientRect()
+            return { target: (el.textContent ?? '').trim() || el.tagName, width: Math.round(r.width), height: Math.round(r.height) }
+          }),
       )
       expect(boxes.map((box) => box.target)).toContain(await page.locator('.site-header .brand').innerText())
       for (const box of boxes) expect({ path, ...box, big: box.width >= 44 && box.height >= 44 }).toEqual({ path, ...box, big: true })
@@ -78,7 +92,9 @@ for (const [region, lang] of [['main', 'en'], ['hk', 'zh-HK'], ['tr', 'tr-TUR']]
   })
 }
 
-test('phone: the pair page opens with its name; its controls are at least 44 px tall; the shown chart interval is marked beyond colour', async ({ browser }) => {
+test('phone: the pair page opens with its name; its controls are at least 44 px tall; the shown chart interval is marked beyond colour', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true })
   const page = await context.newPage()
   await page.goto(`${MAIN}/en${PAGES.pair}`)
@@ -94,7 +110,8 @@ test('phone: the pair page opens with its name; its controls are at least 44 px 
     const box = await target.boundingBox()
     expect(box?.height ?? 0).toBeGreaterThanOrEqual(44)
   }
-  const look = (button: ReturnType<Page['locator']>) => button.evaluate((el) => ({ border: getComputedStyle(el).borderColor, weight: getComputedStyle(el).fontWeight }))
+  const look = (button: ReturnType<Page['locator']>) =>
+    button.evaluate((el) => ({ border: getComputedStyle(el).borderColor, weight: getComputedStyle(el).fontWeight }))
   const pressed = await look(page.locator('.price-chart .intervals button[aria-pressed="true"]'))
   const other = await look(page.locator('.price-chart .intervals button[aria-pressed="false"]').first())
   expect(pressed.border).not.toBe(other.border)
@@ -110,7 +127,12 @@ test('320 px: a pair with long figures keeps each figure in its own box (a long 
   await expect(figures).toHaveCount(4)
   // The case this checks: a figure too wide to share a line on this screen.
   expect((await page.getByTestId('stat-volume').innerText()).length).toBeGreaterThan(20)
-  const boxes = await figures.evaluateAll((dds) => dds.map((dd) => { const r = dd.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, fits: dd.scrollWidth <= dd.clientWidth } }))
+  const boxes = await figures.evaluateAll((dds) =>
+    dds.map((dd) => {
+      const r = dd.getBoundingClientRect()
+      return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, fits: dd.scrollWidth <= dd.clientWidth }
+    }),
+  )
   for (const [i, a] of boxes.entries()) {
     expect({ i, fits: a.fits, inside: a.left >= 0 && a.right <= 320 }).toEqual({ i, fits: true, inside: true })
     for (const b of boxes.slice(i + 1)) {
@@ -131,7 +153,11 @@ for (const lang of ['en', 'ar-SA']) {
     await expect(tabs.first()).toBeEnabled()
     const rows = { tabs: page.getByRole('tablist'), tags: page.locator('.tags') }
     for (const [name, row] of Object.entries(rows)) {
-      const { height, items, wider } = await row.evaluate((el) => ({ height: el.getBoundingClientRect().height, items: el.firstElementChild!.getBoundingClientRect().height, wider: el.scrollWidth > el.clientWidth }))
+      const { height, items, wider } = await row.evaluate((el) => ({
+        height: el.getBoundingClientRect().height,
+        items: el.firstElementChild!.getBoundingClientRect().height,
+        wider: el.scrollWidth > el.clientWidth,
+      }))
       expect({ name, oneRow: height < items * 1.5 }).toEqual({ name, oneRow: true })
       expect({ name, wider }).toEqual({ name, wider: true }) // the case this checks: more than one screen of items
     }
@@ -139,7 +165,13 @@ for (const lang of ['en', 'ar-SA']) {
     await page.goto(`${MAIN}/${lang}?tab=${last?.slice(4)}`)
     await expect(page.locator(`#${last}`)).toHaveAttribute('aria-selected', 'true')
     await expect
-      .poll(() => page.locator(`#${last}`).evaluate((tab) => { const r = tab.getBoundingClientRect(); const row = tab.parentElement!.getBoundingClientRect(); return r.left >= row.left - 1 && r.right <= row.right + 1 }))
+      .poll(() =>
+        page.locator(`#${last}`).evaluate((tab) => {
+          const r = tab.getBoundingClientRect()
+          const row = tab.parentElement!.getBoundingClientRect()
+          return r.left >= row.left - 1 && r.right <= row.right + 1
+        }),
+      )
       .toBe(true)
     expect(await overflow(page)).toEqual({ scroll: 390, viewport: 390 })
     await context.close()
@@ -153,7 +185,7 @@ test('desktop: the tools sit in the bar, the menu button is hidden', async ({ pa
   await expect(page.getByTestId('theme-switch')).toBeVisible()
 })
 
-test('every drawn text, controls and the chart included, is in the page\'s one font family', async ({ page }) => {
+test("every drawn text, controls and the chart included, is in the page's one font family", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 })
   for (const path of [PAGES.markets, PAGES.pair]) {
     await page.goto(`${MAIN}/en${path}`)
@@ -433,7 +465,12 @@ test('a pair icon that fails shows the base coin’s monogram; one that loads sh
   await expect(icon).toHaveText('BT')
   await expect(icon.locator('img')).toHaveCount(0)
   await page.unroute('**/icons/**')
-  await page.route('**/icons/**', (route) => route.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32"><rect width="32" height="32"/></svg>' }))
+  await page.route('**/icons/**', (route) =>
+    route.fulfill({
+      contentType: 'image/svg+xml',
+      body: '<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32"><rect width="32" height="32"/></svg>',
+    }),
+  )
   await page.reload()
   await expect(icon.locator('img')).toHaveJSProperty('naturalWidth', 32)
   await expect(icon).toHaveAttribute('data-failed', 'false')
@@ -487,7 +524,10 @@ test('each regional site has its own markets title and description', async ({ re
     let path = '/'
     let html = ''
     for (let hop = 0; hop < 3 && !html; hop++) {
-      const response = await request.get(`http://127.0.0.1:${E2E_PORT}${path}`, { headers: { host: `${regionHost(region)}:${E2E_PORT}`, 'accept-language': 'en-US' }, maxRedirects: 0 })
+      const response = await request.get(`http://127.0.0.1:${E2E_PORT}${path}`, {
+        headers: { host: `${regionHost(region)}:${E2E_PORT}`, 'accept-language': 'en-US' },
+        maxRedirects: 0,
+      })
       const location = response.headers()['location']
       if (response.status() >= 300 && response.status() < 400 && location) path = new URL(location, regionOrigin(region)).pathname
       else html = `${response.status()} ${await response.text()}`
@@ -504,7 +544,10 @@ test('each regional site has its own markets title and description', async ({ re
 test('the 404 page is server-rendered and translated: status 404, lang, title, a way back, with no JavaScript', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false })
   const page = await context.newPage()
-  for (const [lang, locale] of [['en', 'en'], ['ar-SA', 'ar-SA']] as const) {
+  for (const [lang, locale] of [
+    ['en', 'en'],
+    ['ar-SA', 'ar-SA'],
+  ] as const) {
     const response = await page.goto(`${MAIN}/${lang}/no/such/page`)
     expect(response?.status()).toBe(404)
     await expect(page.locator('html')).toHaveAttribute('lang', locale)
@@ -523,7 +566,10 @@ for (const [name, path] of Object.entries(PAGES)) {
   test(`axe: the ${name} page has no serious or critical violation (night theme in en, day theme in ar-SA)`, async ({ browser }) => {
     test.setTimeout(120_000) // axe walks ~190 table rows; the shared machine makes that 10–25 s a scan
     const { default: AxeBuilder } = await import('@axe-core/playwright')
-    for (const [theme, lang] of [['night', 'en'], ['day', 'ar-SA']] as const) {
+    for (const [theme, lang] of [
+      ['night', 'en'],
+      ['day', 'ar-SA'],
+    ] as const) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
       await context.addCookies([{ name: 'BYBIT_THEME_KEY', value: theme, url: MAIN }])
       const page = await context.newPage()
@@ -531,7 +577,15 @@ for (const [name, path] of Object.entries(PAGES)) {
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
       await expect(page.getByTestId('menu-toggle')).toBeAttached()
       const results = await new AxeBuilder({ page }).analyze()
-      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
+      const serious = results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map(
+          (v) =>
+            `${v.id}: ${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(', ')}`,
+        )
       expect({ theme, lang, serious }).toEqual({ theme, lang, serious: [] })
       await context.close()
     }

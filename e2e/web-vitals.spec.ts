@@ -17,7 +17,13 @@ type Counts = Record<keyof typeof SERIES, number>
 
 async function counts(request: APIRequestContext): Promise<Counts> {
   const lines = (await (await request.get(`${site}/api/metrics`)).text()).split('\n')
-  const count = (series: string) => Number(lines.find((line) => line.startsWith(`${series} `))?.split(' ').pop() ?? 0)
+  const count = (series: string) =>
+    Number(
+      lines
+        .find((line) => line.startsWith(`${series} `))
+        ?.split(' ')
+        .pop() ?? 0,
+    )
   return { LCP: count(SERIES.LCP), INP: count(SERIES.INP), TTFB: count(SERIES.TTFB), CLS: count(SERIES.CLS) }
 }
 

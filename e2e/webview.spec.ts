@@ -68,7 +68,12 @@ test('a bridge that rejects or throws shows the generic notice and leaves no unh
       const rejections: string[] = []
       w.rejections = rejections
       window.addEventListener('unhandledrejection', (event) => rejections.push(String(event.reason)))
-      const call = kind === 'reject' ? () => Promise.reject(new Error('cancelled by the user')) : () => { throw new Error('bridge broke') }
+      const call =
+        kind === 'reject'
+          ? () => Promise.reject(new Error('cancelled by the user'))
+          : () => {
+              throw new Error('bridge broke')
+            }
       w.bybitBridge = { call }
     }, failure)
     await page.goto(`${TR}/en-TR/trade/spot/BTC/USDT`)

@@ -40,7 +40,11 @@ async function upstream(answer: boolean): Promise<Upstream> {
       })
       return
     }
-    res.writeHead(200, { 'content-type': 'application/json', server: 'internal-gateway', 'x-upstream': `http://127.0.0.1:${(server.address() as AddressInfo).port}` })
+    res.writeHead(200, {
+      'content-type': 'application/json',
+      server: 'internal-gateway',
+      'x-upstream': `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    })
     res.end(JSON.stringify({ ret_code: 0, ret_msg: 'OK', result: {} }))
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -110,7 +114,10 @@ test('pages stay fast while 256 /x-api requests hang; the proxy answers 503 over
   // 6116–8417 and 5692–8706 ms. What this end-to-end run shows is that every hung request was let
   // go at about the deadline (the 504s above), never held as before the deadline (31 s, 500).
   const held = [...hung.held.heldMs].sort((a, b) => a - b)
-  test.info().annotations.push({ type: 'figure', description: `upstream held ${held.length} requests: ${held[0]}–${held.at(-1)} ms, median ${held[Math.floor(held.length / 2)]} ms` })
+  test.info().annotations.push({
+    type: 'figure',
+    description: `upstream held ${held.length} requests: ${held[0]}–${held.at(-1)} ms, median ${held[Math.floor(held.length / 2)]} ms`,
+  })
   expect(held.length).toBeGreaterThan(0)
   expect(held.at(-1)).toBeLessThan(7000 + 3000)
   expect(pageMs).toBeLessThan(3000)
@@ -118,7 +125,12 @@ test('pages stay fast while 256 /x-api requests hang; the proxy answers 503 over
 })
 
 test('client forwarding headers are dropped and set by the site; no header names the upstream', async () => {
-  const reply = await send('/x-api/t1', 'nl.localhost', { 'x-forwarded-for': '6.6.6.6, 203.0.113.9', 'x-real-ip': '6.6.6.6', forwarded: 'for=6.6.6.6', lang: 'nl-NL' })
+  const reply = await send('/x-api/t1', 'nl.localhost', {
+    'x-forwarded-for': '6.6.6.6, 203.0.113.9',
+    'x-real-ip': '6.6.6.6',
+    forwarded: 'for=6.6.6.6',
+    lang: 'nl-NL',
+  })
   expect(reply.status).toBe(200)
   const seen = echo.seen.at(-1)
   // Behind the trusted proxy (TRUST_PROXY=true) the client is the hop that proxy appended.

@@ -194,7 +194,10 @@ const translationIds: string[] = MESSAGES_IDS.filter((id) => id !== 'en')
 
 describe('message catalogue files', () => {
   it('has exactly one JSON file per message file id, and every id is used by a language', () => {
-    const files = fs.readdirSync(DIR).filter((f) => f.endsWith('.json')).sort()
+    const files = fs
+      .readdirSync(DIR)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
     expect(files).toEqual(MESSAGES_IDS.map((id) => `${id}.json`).sort())
     expect(Object.keys(LOCALES).sort()).toEqual([...MESSAGES_IDS].sort())
   })

@@ -29,10 +29,21 @@ const started: Started[] = []
 function get(path: string, host: string, extra: { method?: string; headers?: Record<string, string>; body?: string; timeoutMs?: number } = {}) {
   return new Promise<{ status: number; ms: number; headers: http.IncomingHttpHeaders }>((done) => {
     const began = performance.now()
-    const req = http.request({ host: '127.0.0.1', port: SITE_PORT, path, method: extra.method ?? 'GET', headers: { host, ...extra.headers }, agent: false, timeout: extra.timeoutMs ?? 60_000 }, (res) => {
-      res.resume()
-      res.on('end', () => done({ status: res.statusCode ?? 0, ms: performance.now() - began, headers: res.headers }))
-    })
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: SITE_PORT,
+        path,
+        method: extra.method ?? 'GET',
+        headers: { host, ...extra.headers },
+        agent: false,
+        timeout: extra.timeoutMs ?? 60_000,
+      },
+      (res) => {
+        res.resume()
+        res.on('end', () => done({ status: res.statusCode ?? 0, ms: performance.now() - began, headers: res.headers }))
+      },
+    )
     req.on('timeout', () => req.destroy())
     req.on('error', () => done({ status: 0, ms: performance.now() - began, headers: {} }))
     req.end(extra.body)
@@ -65,7 +76,16 @@ async function proxyUnderHang() {
     const fast = results.filter((r) => r.ms < 1000).length
     console.log(`the 256 proxy requests: ${summary(results)}; ${fast} answered within 1 s`)
     const leaks = results.flatMap((r) => Object.entries(r.headers)).filter(([, v]) => String(v).includes(String(HANG_PORT)))
-    console.log(`response headers naming the upstream: ${leaks.length ? leaks.map(([k, v]) => `${k}: ${v}`).slice(0, 2).join('; ') : 'none'}`)
+    console.log(
+      `response headers naming the upstream: ${
+        leaks.length
+          ? leaks
+              .map(([k, v]) => `${k}: ${v}`)
+              .slice(0, 2)
+              .join('; ')
+          : 'none'
+      }`,
+    )
   } finally {
     for (const res of hold) res.destroy()
     hang.close()
@@ -75,7 +95,11 @@ async function proxyUnderHang() {
 /** The same upstream origin for pages and proxy: the simulator's /t1 hangs, its pair lists answer. */
 async function proxyUnderHangSameOrigin() {
   const admin = (method: string, path: string, body?: unknown) =>
-    fetch(`http://127.0.0.1:${SIM.admin}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
+    fetch(`http://127.0.0.1:${SIM.admin}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
   await admin('POST', '/faults', [{ host: 'main', endpoint: 't1', fault: { kind: 'hang' } }])
   try {
     const proxied = Array.from({ length: 256 }, () => get('/x-api/t1', `localhost:${SITE_PORT}`))
@@ -103,27 +127,53 @@ async function monitorLogs(site: Started, label: string, forwardedFor: (i: numbe
   const body = batch()
   const codes = new Map<number, number>()
   for (let i = 0; i < 400; i++) {
-    const r = await get('/api/monitor', `localhost:${SITE_PORT}`, { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor(i) } })
+    const r = await get('/api/monitor', `localhost:${SITE_PORT}`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor(i) },
+    })
     codes.set(r.status, (codes.get(r.status) ?? 0) + 1)
   }
   await new Promise((r) => setTimeout(r, 11_000)) // one aggregation interval
   const bytes = statSync(site.logFile).size - before
-  console.log(`${label}: ${bytes} bytes (${(bytes / 1e6).toFixed(3)} MB) of logs for 400 batches (${(400 * body.length) / 1e6} MB sent), answers ${[...codes].map(([s, n]) => `${n}×${s}`).join(', ')}`)
+  console.log(
+    `${label}: ${bytes} bytes (${(bytes / 1e6).toFixed(3)} MB) of logs for 400 batches (${(400 * body.length) / 1e6} MB sent), answers ${[...codes].map(([s, n]) => `${n}×${s}`).join(', ')}`,
+  )
 }
 
 async function main() {
-  const sim = start('simulator', join(PROJECT, 'node_modules/.bin/tsx'), ['simulator/http/cli.ts', '--ports', Object.entries(SIM).map(([k, v]) => `${k}=${v}`).join(',')], {
-    cwd: PROJECT, env: { ...process.env }, output: { logFile: join(LOG_DIR, 'simulator.log') },
-  })
+  const sim = start(
+    'simulator',
+    join(PROJECT, 'node_modules/.bin/tsx'),
+    [
+      'simulator/http/cli.ts',
+      '--ports',
+      Object.entries(SIM)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(','),
+    ],
+    {
+      cwd: PROJECT,
+      env: { ...process.env },
+      output: { logFile: join(LOG_DIR, 'simulator.log') },
+    },
+  )
   started.push(sim)
   await waitForHttp(sim, SIM.admin, '/state')
   const s = (n: keyof typeof SIM) => `http://127.0.0.1:${SIM[n]}`
   const site = start('site', join(PROJECT, 'node_modules/.bin/next'), ['start', ROOT, '-p', String(SITE_PORT)], {
     cwd: PROJECT,
     env: {
-      ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', PORT: String(SITE_PORT), TRUST_PROXY: 'true',
-      API_BASE_URL: s('main'), API_HOSTS: [s('main'), s('alt1'), s('alt2')].join(','), FAST_PATH_HOSTS: s('fastPath'),
-      REGION_HK_API_BASE_URL: `http://127.0.0.1:${HANG_PORT}`, SYMBOL_CACHE_DIR: join(LOG_DIR, 'symbols'),
+      ...process.env,
+      NODE_ENV: 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+      PORT: String(SITE_PORT),
+      TRUST_PROXY: 'true',
+      API_BASE_URL: s('main'),
+      API_HOSTS: [s('main'), s('alt1'), s('alt2')].join(','),
+      FAST_PATH_HOSTS: s('fastPath'),
+      REGION_HK_API_BASE_URL: `http://127.0.0.1:${HANG_PORT}`,
+      SYMBOL_CACHE_DIR: join(LOG_DIR, 'symbols'),
     },
     output: { logFile: join(LOG_DIR, 'site.log') },
   })

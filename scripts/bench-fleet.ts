@@ -32,8 +32,19 @@ async function fleetOf(root: string, logDir: string, instances: number, microCac
   const instancePorts = Array.from({ length: instances }, (_, i) => base + 1 + i)
   await assertFree(NGINX, ...instancePorts, base + 4, base + 5)
   const fleet = await startFleet({
-    root, logDir, nginxPort: NGINX, statusPort: base + 5, instancePorts, redisPort: base + 4, microCache,
-    upstream: { apiBaseUrl: sim('main'), apiHosts: [sim('main'), sim('alt1'), sim('alt2')], fastPathHost: sim('fastPath'), fastPathWsUrl: `ws://127.0.0.1:${SIM_PORTS.fastPath}/ws` },
+    root,
+    logDir,
+    nginxPort: NGINX,
+    statusPort: base + 5,
+    instancePorts,
+    redisPort: base + 4,
+    microCache,
+    upstream: {
+      apiBaseUrl: sim('main'),
+      apiHosts: [sim('main'), sim('alt1'), sim('alt2')],
+      fastPathHost: sim('fastPath'),
+      fastPathWsUrl: `ws://127.0.0.1:${SIM_PORTS.fastPath}/ws`,
+    },
   })
   // Every instance holds the page (rendered, or from the shared cache) before anything is measured.
   for (const port of instancePorts) for (let i = 0; i < 3; i++) await request({ port, path: PAIR_PAGE, host: 'localhost' })
@@ -50,7 +61,9 @@ export async function runFleetBench(root: string, logDir: string, say: (line: st
     figures.push(f)
     say(`  → ${f.name}: ${formatValue(f)}${f.goal ? `  goal ${f.goal}: ${f.met === null ? 'not measured' : f.met ? 'met' : 'MISSED'}` : ''}`)
   }
-  say(`\nFleet through nginx (:${NGINX}; ${DEFAULT_LOAD.connections} connections, ${DEFAULT_LOAD.warmupSeconds} s warm-up + ${DEFAULT_LOAD.seconds} s each; the load generator shares the 2 cores)`)
+  say(
+    `\nFleet through nginx (:${NGINX}; ${DEFAULT_LOAD.connections} connections, ${DEFAULT_LOAD.warmupSeconds} s warm-up + ${DEFAULT_LOAD.seconds} s each; the load generator shares the 2 cores)`,
+  )
 
   let fleet = await fleetOf(root, logDir, 1)
   try {

@@ -17,7 +17,16 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { BENCH_PAGES, CHROME, CHROME_FLAGS } from './bench/chromium'
 import { buildFloor, FLOOR_PATH, startFloor } from './bench/floor'
-import { compareToFloor, floorTable, formatFigure, loadFigures, medianFigures, type FloorComparison, type LoadFigures, type PageFigures } from './bench/floor-goals'
+import {
+  compareToFloor,
+  floorTable,
+  formatFigure,
+  loadFigures,
+  medianFigures,
+  type FloorComparison,
+  type LoadFigures,
+  type PageFigures,
+} from './bench/floor-goals'
 import { request } from './bench/http'
 import { paintHoldMs, paintStalled, scriptsBeforePaint, summariseRuns, type LighthouseRun, type RequestRow, type RunMetrics } from './bench/lighthouse-runs'
 import { figure, formatValue, median, mergeResults, runsFromEnv, type Figure } from './bench/report'
@@ -32,7 +41,14 @@ const GOALS = [
 
 const CATEGORIES = ['performance', ...GOALS.map((g) => g.id)]
 
-interface Audit { id: string; title: string; score: number | null; displayValue?: string; numericValue?: number; details?: { items?: ({ description?: unknown } & Record<string, unknown>)[] } }
+interface Audit {
+  id: string
+  title: string
+  score: number | null
+  displayValue?: string
+  numericValue?: number
+  details?: { items?: ({ description?: unknown } & Record<string, unknown>)[] }
+}
 interface Lhr {
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>
   audits: Record<string, Audit>
@@ -74,9 +90,18 @@ export interface LighthouseSites {
 }
 
 /** One page's runs, and its last report (for the audits that cost points and the console errors). */
-interface PageRuns { target: { name: string; port: number; path: string }; runs: LighthouseRun[]; figures: LoadFigures[]; early: ({ count: number; bytes: number } | null)[]; last?: Lhr }
+interface PageRuns {
+  target: { name: string; port: number; path: string }
+  runs: LighthouseRun[]
+  figures: LoadFigures[]
+  early: ({ count: number; bytes: number } | null)[]
+  last?: Lhr
+}
 
-const pageFigures = (page: PageRuns): PageFigures => ({ performance: summariseRuns(page.runs, ['performance']).scores.performance ?? null, ...medianFigures(page.figures) })
+const pageFigures = (page: PageRuns): PageFigures => ({
+  performance: summariseRuns(page.runs, ['performance']).scores.performance ?? null,
+  ...medianFigures(page.figures),
+})
 
 /** A goal figure of the summary table: the page against the floor (or CLS alone). */
 function againstFigure(name: string, c: FloorComparison): Figure {
@@ -88,7 +113,12 @@ function againstFigure(name: string, c: FloorComparison): Figure {
   return { name: `lighthouse ${name}: ${goal.label}${suffix}`, value: shown, unit, goal: goal.againstText, met: c.met }
 }
 
-export async function runLighthouseBench(sites: LighthouseSites, logDir: string, say: (line: string) => void, options: { minRounds?: number } = {}): Promise<{ figures: Figure[]; details: Record<string, unknown> }> {
+export async function runLighthouseBench(
+  sites: LighthouseSites,
+  logDir: string,
+  say: (line: string) => void,
+  options: { minRounds?: number } = {},
+): Promise<{ figures: Figure[]; details: Record<string, unknown> }> {
   const figures: Figure[] = []
   const details: Record<string, unknown> = {}
   const rounds = runsFromEnv('BENCH_LIGHTHOUSE_ROUNDS', LIGHTHOUSE_ROUNDS, 20)
@@ -97,7 +127,9 @@ export async function runLighthouseBench(sites: LighthouseSites, logDir: string,
   // The floor first in each round, as issue #26 measured it.
   const target = (name: string, port: number, path: string): PageRuns => ({ target: { name, port, path }, runs: [], figures: [], early: [] })
   const pages = [target('floor', sites.floor, FLOOR_PATH), target('pair', sites.site, BENCH_PAGES.pair), target('markets', sites.site, BENCH_PAGES.markets)]
-  say(`\nLighthouse mobile figures against the floor, a bare Next page (default config: simulated slow 4G and 4× CPU; ${CHROME}; ${rounds} interleaved rounds of ${pages.map((p) => p.target.name).join(', ')}; medians)`)
+  say(
+    `\nLighthouse mobile figures against the floor, a bare Next page (default config: simulated slow 4G and 4× CPU; ${CHROME}; ${rounds} interleaved rounds of ${pages.map((p) => p.target.name).join(', ')}; medians)`,
+  )
   for (let k = 1; k <= rounds; k++) {
     for (const page of pages) {
       const { name, port, path } = page.target
@@ -119,9 +151,16 @@ export async function runLighthouseBench(sites: LighthouseSites, logDir: string,
       page.figures.push(loaded)
       page.early.push(early)
       const perf = run.scores.performance
-      const stall = paintStalled(metrics) ? `; first paint held back ${Math.round(paintHoldMs(metrics) ?? 0)} ms after DOMContentLoaded (headless paint stall)` : ''
-      const raced = early && early.count > 0 ? `; ${early.count} scripts (${Math.round(early.bytes / 1000)} kB) loaded before the paint at ${Math.round(metrics?.observedLargestContentfulPaint ?? 0)} ms` : ''
-      say(`  round ${k} ${name.padEnd(7)} performance ${typeof perf === 'number' ? Math.round(perf * 100) : 'n/a'}; TBT ${formatFigure('tbtMs', loaded.tbtMs)}, main-thread ${formatFigure('mainThreadMs', loaded.mainThreadMs)}, CLS ${formatFigure('cls', loaded.cls)}, LCP ${formatFigure('lcpMs', loaded.lcpMs)}${stall}${raced}; ${report}`)
+      const stall = paintStalled(metrics)
+        ? `; first paint held back ${Math.round(paintHoldMs(metrics) ?? 0)} ms after DOMContentLoaded (headless paint stall)`
+        : ''
+      const raced =
+        early && early.count > 0
+          ? `; ${early.count} scripts (${Math.round(early.bytes / 1000)} kB) loaded before the paint at ${Math.round(metrics?.observedLargestContentfulPaint ?? 0)} ms`
+          : ''
+      say(
+        `  round ${k} ${name.padEnd(7)} performance ${typeof perf === 'number' ? Math.round(perf * 100) : 'n/a'}; TBT ${formatFigure('tbtMs', loaded.tbtMs)}, main-thread ${formatFigure('mainThreadMs', loaded.mainThreadMs)}, CLS ${formatFigure('cls', loaded.cls)}, LCP ${formatFigure('lcpMs', loaded.lcpMs)}${stall}${raced}; ${report}`,
+      )
     }
   }
 
@@ -153,15 +192,24 @@ export async function runLighthouseBench(sites: LighthouseSites, logDir: string,
         const f = figure(`lighthouse ${name}: ${goal.label}`, summary.scores[goal.id] ?? null, '', { text: goal.text, met: (v) => v >= goal.min })
         figures.push(f)
         const lost = last ? losses(last, goal.id) : []
-        say(`  → ${f.name}: ${formatValue(f)}  goal ${goal.text}: ${f.met === null ? 'not measured' : f.met ? 'met' : 'MISSED'}${lost.length ? `; points lost (last round) to: ${lost.join(', ')}` : ''}`)
+        say(
+          `  → ${f.name}: ${formatValue(f)}  goal ${goal.text}: ${f.met === null ? 'not measured' : f.met ? 'met' : 'MISSED'}${lost.length ? `; points lost (last round) to: ${lost.join(', ')}` : ''}`,
+        )
       }
     }
     figures.push(figure(`lighthouse ${name}: runs with a headless paint stall`, summary.stalled, `of ${summary.runs}`))
-    say(`    ${name}: runs with a headless paint stall: ${summary.stalled} of ${summary.runs}; performance median without them: ${summary.performanceUnstalled ?? 'no such run'}`)
+    say(
+      `    ${name}: runs with a headless paint stall: ${summary.stalled} of ${summary.runs}; performance median without them: ${summary.performanceUnstalled ?? 'no such run'}`,
+    )
     const raced = page.early.filter((e) => e !== null && e.count > 0).length
-    const paintedFirst = page.figures.filter((_, i) => page.early[i]?.count === 0).map((f) => f.lcpMs).filter((v): v is number => v !== null)
+    const paintedFirst = page.figures
+      .filter((_, i) => page.early[i]?.count === 0)
+      .map((f) => f.lcpMs)
+      .filter((v): v is number => v !== null)
     figures.push(figure(`lighthouse ${name}: runs with scripts loaded before the largest paint`, raced, `of ${page.runs.length}`))
-    say(`    ${name}: runs whose scripts loaded before the largest paint (Lantern counts them into LCP): ${raced} of ${page.runs.length}; LCP median of the others: ${formatFigure('lcpMs', median(paintedFirst))}`)
+    say(
+      `    ${name}: runs whose scripts loaded before the largest paint (Lantern counts them into LCP): ${raced} of ${page.runs.length}; LCP median of the others: ${formatFigure('lcpMs', median(paintedFirst))}`,
+    )
     for (const warning of last?.runWarnings ?? []) say(`    Lighthouse warning (${name}): ${warning}`)
     const consoleErrors = (last?.audits['errors-in-console']?.details?.items ?? []).map((item) => String(item.description ?? '').slice(0, 160))
     for (const error of new Set(consoleErrors)) say(`    console error (${name}): ${error}`)

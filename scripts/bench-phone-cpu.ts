@@ -11,7 +11,16 @@
  * Pure part: scripts/bench/phone-cpu.ts.
  */
 import { chromium } from '@playwright/test'
-import { FLOOR_RATIO_MIN_MS, PHONE_AFTER_HYDRATION_MS, PHONE_START_MS, phoneFloorLines, phoneFloorRows, summarisePhoneLoads, type PhoneLoad, type PhoneSummary } from './bench/phone-cpu'
+import {
+  FLOOR_RATIO_MIN_MS,
+  PHONE_AFTER_HYDRATION_MS,
+  PHONE_START_MS,
+  phoneFloorLines,
+  phoneFloorRows,
+  summarisePhoneLoads,
+  type PhoneLoad,
+  type PhoneSummary,
+} from './bench/phone-cpu'
 import { figure, runsFromEnv, type Figure } from './bench/report'
 import { warmPage } from './bench/stack'
 import { FLOOR_PATH } from './bench/floor'
@@ -40,7 +49,7 @@ async function loadOnce(url: string): Promise<PhoneLoad> {
     await page.goto(url, { waitUntil: 'load' })
     // Polled from here: waitForFunction's in-page polling compiles its predicate, which our CSP forbids.
     let hydrated = false
-    for (const until = Date.now() + HYDRATION_WAIT_MS; !hydrated && Date.now() < until; ) {
+    for (const until = Date.now() + HYDRATION_WAIT_MS; !hydrated && Date.now() < until;) {
       hydrated = (await page.evaluate('window.__benchHydratedAt !== null')) === true
       if (!hydrated) await page.waitForTimeout(100)
     }
@@ -52,23 +61,47 @@ async function loadOnce(url: string): Promise<PhoneLoad> {
     const { metrics } = await cdp.send('Performance.getMetrics')
     const m = Object.fromEntries(metrics.map((x) => [x.name, x.value]))
     const ms = (name: string) => Math.round((m[name] ?? 0) * 1000)
-    const phaseMs = { boot: Math.round(atBoot * 1000), start: Math.round((atStart - atBoot) * 1000), live: Math.round(((m.TaskDuration ?? 0) - atStart) * 1000) }
-    const marks = (await page.evaluate(`[performance.getEntriesByType('navigation')[0]?.loadEventStart ?? 0, window.__benchHydratedAt]`)) as [number, number | null]
+    const phaseMs = {
+      boot: Math.round(atBoot * 1000),
+      start: Math.round((atStart - atBoot) * 1000),
+      live: Math.round(((m.TaskDuration ?? 0) - atStart) * 1000),
+    }
+    const marks = (await page.evaluate(`[performance.getEntriesByType('navigation')[0]?.loadEventStart ?? 0, window.__benchHydratedAt]`)) as [
+      number,
+      number | null,
+    ]
     const hydratedAfterLoadMs = hydrated && marks[1] !== null ? Math.round(marks[1] - marks[0]) : null
     const longTasks = (await page.evaluate('window.__benchLongTasks')) as [number, number][]
     const firstPaint = (await page.evaluate(`performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null`)) as number | null
-    return { phaseMs, hydratedAfterLoadMs, taskMs: ms('TaskDuration'), scriptMs: ms('ScriptDuration'), styleLayoutMs: ms('LayoutDuration') + ms('RecalcStyleDuration'), firstPaintMs: firstPaint === null ? null : Math.round(firstPaint), longTasks }
+    return {
+      phaseMs,
+      hydratedAfterLoadMs,
+      taskMs: ms('TaskDuration'),
+      scriptMs: ms('ScriptDuration'),
+      styleLayoutMs: ms('LayoutDuration') + ms('RecalcStyleDuration'),
+      firstPaintMs: firstPaint === null ? null : Math.round(firstPaint),
+      longTasks,
+    }
   } finally {
     await browser.close()
   }
 }
 
-export async function runPhoneCpuBench(port: number, say: (line: string) => void, floorPort: number): Promise<{ figures: Figure[]; details: Record<string, unknown> }> {
+export async function runPhoneCpuBench(
+  port: number,
+  say: (line: string) => void,
+  floorPort: number,
+): Promise<{ figures: Figure[]; details: Record<string, unknown> }> {
   const figures: Figure[] = []
   const details: Record<string, unknown> = {}
   const runs = runsFromEnv('BENCH_PHONE_RUNS', PHONE_RUNS, 50)
-  say(`\nPhone CPU (Chromium, 412×823 at DPR 1.75, CPU ${PHONE_CPU_SLOWDOWN}× slower through DevTools, to the hydration + ${PHONE_AFTER_HYDRATION_MS / 1000} s; median of ${runs} loads per page, the floor in the same rounds)`)
-  const targets: [string, number, string][] = [['floor', floorPort, FLOOR_PATH], ...Object.entries(BENCH_PAGES).map(([name, path]): [string, number, string] => [name, port, path])]
+  say(
+    `\nPhone CPU (Chromium, 412×823 at DPR 1.75, CPU ${PHONE_CPU_SLOWDOWN}× slower through DevTools, to the hydration + ${PHONE_AFTER_HYDRATION_MS / 1000} s; median of ${runs} loads per page, the floor in the same rounds)`,
+  )
+  const targets: [string, number, string][] = [
+    ['floor', floorPort, FLOOR_PATH],
+    ...Object.entries(BENCH_PAGES).map(([name, path]): [string, number, string] => [name, port, path]),
+  ]
   const loads = new Map<string, PhoneLoad[]>(targets.map(([name]) => [name, []]))
   // Interleaved: floor, pair, markets in each round, so a busy minute on the machine weighs on all alike.
   for (let k = 1; k <= runs; k++) {
@@ -76,7 +109,9 @@ export async function runPhoneCpuBench(port: number, say: (line: string) => void
       await warmPage(targetPort, path)
       const load = await loadOnce(`http://localhost:${targetPort}${path}`)
       loads.get(name)?.push(load)
-      say(`  ${name} load ${k}: tasks ${load.phaseMs.boot} + ${load.phaseMs.start} + ${load.phaseMs.live} ms (to the hydration commit, +${PHONE_START_MS / 1000} s, +${PHONE_AFTER_HYDRATION_MS / 1000} s), hydrated ${load.hydratedAfterLoadMs ?? 'n/a'} ms after load, script ${load.scriptMs} ms, style+layout ${load.styleLayoutMs} ms, first paint ${load.firstPaintMs ?? 'none'} ms, long tasks ${load.longTasks.map(([, d]) => Math.round(d)).join(' ') || 'none'}`)
+      say(
+        `  ${name} load ${k}: tasks ${load.phaseMs.boot} + ${load.phaseMs.start} + ${load.phaseMs.live} ms (to the hydration commit, +${PHONE_START_MS / 1000} s, +${PHONE_AFTER_HYDRATION_MS / 1000} s), hydrated ${load.hydratedAfterLoadMs ?? 'n/a'} ms after load, script ${load.scriptMs} ms, style+layout ${load.styleLayoutMs} ms, first paint ${load.firstPaintMs ?? 'none'} ms, long tasks ${load.longTasks.map(([, d]) => Math.round(d)).join(' ') || 'none'}`,
+      )
     }
   }
   const floor = summarisePhoneLoads(loads.get('floor') ?? [])
@@ -93,11 +128,15 @@ export async function runPhoneCpuBench(port: number, say: (line: string) => void
       figure(`phone CPU ${name}: blocking time after first paint`, s.blockingMs, 'ms'),
       figure(`phone CPU ${name}: long tasks`, s.longTasks, ''),
     )
-    say(`  → ${name}: tasks ${s.taskMs} ms, hydrated ${s.hydratedAfterLoadMs ?? 'n/a'} ms after load, script ${s.scriptMs} ms, style+layout ${s.styleLayoutMs} ms, blocking after first paint ${s.blockingMs} ms, long tasks ${s.longTasks}, first paint ${s.firstPaintMs} ms`)
+    say(
+      `  → ${name}: tasks ${s.taskMs} ms, hydrated ${s.hydratedAfterLoadMs ?? 'n/a'} ms after load, script ${s.scriptMs} ms, style+layout ${s.styleLayoutMs} ms, blocking after first paint ${s.blockingMs} ms, long tasks ${s.longTasks}, first paint ${s.firstPaintMs} ms`,
+    )
     details[name] = { path, summary: s, loads: loads.get(name) }
   }
   const rows = phoneFloorRows(floor, pages)
-  for (const row of rows) for (const [name, { ratio }] of Object.entries(row.pages)) if (ratio !== null) figures.push(figure(`phone CPU ${name}: ${row.label} / floor`, Math.round(ratio * 100) / 100, '×'))
+  for (const row of rows)
+    for (const [name, { ratio }] of Object.entries(row.pages))
+      if (ratio !== null) figures.push(figure(`phone CPU ${name}: ${row.label} / floor`, Math.round(ratio * 100) / 100, '×'))
   say(`  against the floor (medians; a ratio where the floor did ≥ ${FLOOR_RATIO_MIN_MS} ms):`)
   for (const line of phoneFloorLines(rows)) say(line)
   details.floor = { path: FLOOR_PATH, summary: floor, loads: loads.get('floor') }

@@ -46,16 +46,44 @@ function syntheticPair(i: number, quote: string): SymbolPair {
   const priceDec = (i * 7) % 11
   const icon = (theme: string) => `https://static.example-cdn.test/icons/${theme}/${base.toLowerCase()}.svg`
   return {
-    symbolId: base + quote, symbolName: base + quote, baseTokenId: base, baseTokenName: base, quoteTokenId: quote, quoteTokenName: quote,
-    basePrecision: step(baseDec), quotePrecision: step(Math.min(12, baseDec + priceDec)), minTradeQuantity: `${(i % 97) + 1}${baseDec ? `.${'3'.repeat(baseDec)}` : ''}`,
-    minTradeAmount: '1', minPricePrecision: step(priceDec), digitMerge: [0, 1, 2, 3].map((d) => step(priceDec - d)).join(','),
-    showStatus: i % 50 !== 0, label: i % 13 === 0 ? 'HOT' : null, allowPlan: i % 3 !== 0, maxTradeQuantity: `9${'1234567890'.repeat(2)}123.${'5'.repeat(baseDec + 1)}`,
-    maxTradeAmount: '2000000', noticeVisible: i % 41 === 0, symbolType: i % 25 === 0 ? 'LEVERAGED_TOKEN' : 'CHAIN_TOKEN',
-    ltUnderlying: i % 25 === 0 ? 'BTC' : null, ltDirection: i % 25 === 0 ? 'LONG' : null, tags: i % 4 === 0 ? ['layer1', 'hot'] : ['defi'],
-    tokenFullName: `Token number ${i}`, iconUrl: icon('night'), iconDayUrl: icon('day'), onlineTime: 1_600_000_000_000 + i * 86_400_000,
-    mark: i % 41 === 0 ? 'ST' : null, quoteTokenLeverageRatio: i % 5 === 0 ? '10' : null, baseTokenLeverageRatio: i % 5 === 0 ? '10' : null,
-    loanEnabled: i % 5 === 0, isTest: false, isBanBuy: i % 97 === 0, isBanSell: i % 89 === 0, tradeStatus: i % 100 === 0 ? 2 : 1,
-    zeroFeeType: i % 30 === 0 ? 2 : 0, limitOrderPriceLimitPercentage: '0.03', marketOrderPriceLimitPercentage: '0.05', volume: `${(i * 7919) % 100000000}.${i % 100}`,
+    symbolId: base + quote,
+    symbolName: base + quote,
+    baseTokenId: base,
+    baseTokenName: base,
+    quoteTokenId: quote,
+    quoteTokenName: quote,
+    basePrecision: step(baseDec),
+    quotePrecision: step(Math.min(12, baseDec + priceDec)),
+    minTradeQuantity: `${(i % 97) + 1}${baseDec ? `.${'3'.repeat(baseDec)}` : ''}`,
+    minTradeAmount: '1',
+    minPricePrecision: step(priceDec),
+    digitMerge: [0, 1, 2, 3].map((d) => step(priceDec - d)).join(','),
+    showStatus: i % 50 !== 0,
+    label: i % 13 === 0 ? 'HOT' : null,
+    allowPlan: i % 3 !== 0,
+    maxTradeQuantity: `9${'1234567890'.repeat(2)}123.${'5'.repeat(baseDec + 1)}`,
+    maxTradeAmount: '2000000',
+    noticeVisible: i % 41 === 0,
+    symbolType: i % 25 === 0 ? 'LEVERAGED_TOKEN' : 'CHAIN_TOKEN',
+    ltUnderlying: i % 25 === 0 ? 'BTC' : null,
+    ltDirection: i % 25 === 0 ? 'LONG' : null,
+    tags: i % 4 === 0 ? ['layer1', 'hot'] : ['defi'],
+    tokenFullName: `Token number ${i}`,
+    iconUrl: icon('night'),
+    iconDayUrl: icon('day'),
+    onlineTime: 1_600_000_000_000 + i * 86_400_000,
+    mark: i % 41 === 0 ? 'ST' : null,
+    quoteTokenLeverageRatio: i % 5 === 0 ? '10' : null,
+    baseTokenLeverageRatio: i % 5 === 0 ? '10' : null,
+    loanEnabled: i % 5 === 0,
+    isTest: false,
+    isBanBuy: i % 97 === 0,
+    isBanSell: i % 89 === 0,
+    tradeStatus: i % 100 === 0 ? 2 : 1,
+    zeroFeeType: i % 30 === 0 ? 2 : 0,
+    limitOrderPriceLimitPercentage: '0.03',
+    marketOrderPriceLimitPercentage: '0.05',
+    volume: `${(i * 7919) % 100000000}.${i % 100}`,
   }
 }
 
@@ -68,7 +96,12 @@ function compact(pair: SymbolPair, list: 'v3' | 'all'): Record<string, unknown> 
 export function syntheticAnswers(): { v3Text: string; allText: string; pairs: number } {
   let n = 0
   const groups = QUOTES.map(([tokenId, tokenType, count]) => ({
-    tokenId, tokenName: tokenId, tokenFullName: `${tokenId} full name`, tokenType, zeroFeeType: 0, quoteTags: ['hot', 'defi', 'layer1'],
+    tokenId,
+    tokenName: tokenId,
+    tokenFullName: `${tokenId} full name`,
+    tokenType,
+    zeroFeeType: 0,
+    quoteTags: ['hot', 'defi', 'layer1'],
     pairs: Array.from({ length: count }, () => syntheticPair(n++, tokenId)),
   }))
   const v3 = { version: 'v123', quoteTokenResult: groups.map(({ pairs, ...header }) => ({ ...header, quoteTokenSymbols: pairs.map((p) => compact(p, 'v3')) })) }
@@ -89,7 +122,9 @@ function pipeline(v3Text: string, allText: string) {
   const v3 = v3AnswerSchema.parse(JSON.parse(v3Text))
   const all = allAnswerSchema.parse(JSON.parse(allText))
   const incremental = upsertIncremental(undefined, { ...all.value, droppedIds: all.droppedIds }, false)
-  const merged = mergeV3WithAll(v3.value.quoteTokenResult ?? [], indexBySymbolId(incremental.quoteTokenSymbols), { droppedIds: new Set(incremental.droppedSymbolIds) })
+  const merged = mergeV3WithAll(v3.value.quoteTokenResult ?? [], indexBySymbolId(incremental.quoteTokenSymbols), {
+    droppedIds: new Set(incremental.droppedSymbolIds),
+  })
   return { v3, incremental, merged }
 }
 
@@ -118,8 +153,16 @@ export function runSymbolsBench(runs = 21): SymbolsBenchFigures {
   const storedCacheBytes = stored.reduce((n, s) => n + Buffer.byteLength(s), 0)
   const ratio = pipelineMs / jsonParseMs
   return {
-    pairs, runs, answerBytes: Buffer.byteLength(v3Text) + Buffer.byteLength(allText), jsonParseMs, pipelineMs, ratio, deriveMs: median(derive),
-    storedCacheChars, storedCacheBytes, goals: { ratio: ratio <= 3, storedCache: storedCacheBytes <= 1.5 * 1024 * 1024 },
+    pairs,
+    runs,
+    answerBytes: Buffer.byteLength(v3Text) + Buffer.byteLength(allText),
+    jsonParseMs,
+    pipelineMs,
+    ratio,
+    deriveMs: median(derive),
+    storedCacheChars,
+    storedCacheBytes,
+    goals: { ratio: ratio <= 3, storedCache: storedCacheBytes <= 1.5 * 1024 * 1024 },
   }
 }
 

@@ -77,7 +77,9 @@ function add(f: Figure): void {
 function symbolsPipeline(): void {
   say('Pair-list pipeline (in process, synthetic 3000-pair answer)')
   const s = runSymbolsBench()
-  say(`  bare JSON.parse ${s.jsonParseMs.toFixed(2)} ms, decode + validate + merge ${s.pipelineMs.toFixed(2)} ms, derive ${s.deriveMs.toFixed(2)} ms (median of ${s.runs})`)
+  say(
+    `  bare JSON.parse ${s.jsonParseMs.toFixed(2)} ms, decode + validate + merge ${s.pipelineMs.toFixed(2)} ms, derive ${s.deriveMs.toFixed(2)} ms (median of ${s.runs})`,
+  )
   details.symbols = s
   add(figure('pair list: pipeline / JSON.parse', s.ratio, '×', { text: '≤ 3×', met: () => s.goals.ratio }))
   add(figure('pair list: stored caches', s.storedCacheBytes / 1024 / 1024, 'MB', { text: '≤ 1.5 MB', met: () => s.goals.storedCache }))
@@ -88,7 +90,9 @@ function symbolsPipeline(): void {
  * machine background load drifts, so runs compared in a ratio should be neighbours in time.
  */
 async function steadyLoad(baselinePort: number | null): Promise<LoadFigures> {
-  say(`\nWarm pair page vs a static file vs the baseline middleware (${DEFAULT_LOAD.connections} connections, ${DEFAULT_LOAD.warmupSeconds} s warm-up + ${DEFAULT_LOAD.seconds} s each)`)
+  say(
+    `\nWarm pair page vs a static file vs the baseline middleware (${DEFAULT_LOAD.connections} connections, ${DEFAULT_LOAD.warmupSeconds} s warm-up + ${DEFAULT_LOAD.seconds} s each)`,
+  )
   const svg = await request({ port: SITE_PORT, path: STATIC_FILE })
   if (svg.status !== 200) throw new Error(`${STATIC_FILE} answered ${svg.status}: add it to public/`)
   const cache = await warmPage(SITE_PORT, PAIR_PAGE)
@@ -150,7 +154,11 @@ async function upstreamHung(healthy: LoadFigures, targets: Omit<LoadTarget, 'por
   let cacheWhileHung: string
   try {
     // The rotation runs through the warm-up and the measured run of the pair page.
-    const rotating = rotate(SITE_PORT, targets, { connections: ROTATION_CONNECTIONS, seconds: DEFAULT_LOAD.warmupSeconds + DEFAULT_LOAD.seconds, timeoutSeconds: ROTATION_TIMEOUT_S })
+    const rotating = rotate(SITE_PORT, targets, {
+      connections: ROTATION_CONNECTIONS,
+      seconds: DEFAULT_LOAD.warmupSeconds + DEFAULT_LOAD.seconds,
+      timeoutSeconds: ROTATION_TIMEOUT_S,
+    })
     hung = await measure(target(SITE_PORT, PAIR_PAGE))
     rotation = await rotating
     cacheWhileHung = header(await request({ port: SITE_PORT, path: PAIR_PAGE }), 'x-nextjs-cache') ?? 'none'
@@ -175,13 +183,22 @@ async function upstreamHung(healthy: LoadFigures, targets: Omit<LoadTarget, 'por
 async function firstLoadJs(): Promise<void> {
   say(`\nFirst-load JavaScript (gzip -9 of each <script src>), above Next's own 404 page (${NEXT_404})`)
   const show = (label: string, f: FirstLoad) =>
-    say(`  ${label.padEnd(8)} ${kB(f.page.total).toFixed(1)} kB in ${f.page.scripts.size} scripts; Next baseline ${kB(f.baseline.total).toFixed(1)} kB in ${f.baseline.scripts.size}; above baseline ${kB(f.ours.total).toFixed(1)} kB in ${f.ours.scripts.length}`)
+    say(
+      `  ${label.padEnd(8)} ${kB(f.page.total).toFixed(1)} kB in ${f.page.scripts.size} scripts; Next baseline ${kB(f.baseline.total).toFixed(1)} kB in ${f.baseline.scripts.size}; above baseline ${kB(f.ours.total).toFixed(1)} kB in ${f.ours.scripts.length}`,
+    )
   const pair = await firstLoad(SITE_PORT, PAIR_PAGE, NEXT_404, `localhost:${SITE_PORT}`)
   const markets = await firstLoad(SITE_PORT, MARKETS_PAGE, NEXT_404, `localhost:${SITE_PORT}`)
   show('pair', pair)
   show('markets', markets)
   if (pair.baseline.status !== 404) say(`  note: ${NEXT_404} answered ${pair.baseline.status}, not 404: the baseline may not be Next's bare page`)
-  const json = (f: FirstLoad) => ({ path: f.page.path, total: f.page.total, baseline: f.baseline.total, ours: f.ours.total, scripts: Object.fromEntries(f.page.scripts), baselineScripts: [...f.baseline.scripts.keys()] })
+  const json = (f: FirstLoad) => ({
+    path: f.page.path,
+    total: f.page.total,
+    baseline: f.baseline.total,
+    ours: f.ours.total,
+    scripts: Object.fromEntries(f.page.scripts),
+    baselineScripts: [...f.baseline.scripts.keys()],
+  })
   details.firstLoad = { pair: json(pair), markets: json(markets) }
   add(figure('pair page first-load JS', kB(pair.page.total), 'kB'))
   add(figure("Next's baseline first-load JS", kB(pair.baseline.total), 'kB'))

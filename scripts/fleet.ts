@@ -16,7 +16,14 @@ import { speedupFrom, startNginxExporter, startPrometheus } from './fleet/promet
 const root = process.cwd()
 // Its own ports, so `npm run demo` (3000, 4009–4013) and the e2e run can keep running beside it.
 const base = Number(process.env.FLEET_PORT ?? 3080)
-const ports = { nginx: base, instances: [base + 1, base + 2, base + 3], redis: base + 3300, prometheus: base + 10, nginxStatus: base + 11, nginxExporter: base + 12 }
+const ports = {
+  nginx: base,
+  instances: [base + 1, base + 2, base + 3],
+  redis: base + 3300,
+  prometheus: base + 10,
+  nginxStatus: base + 11,
+  nginxExporter: base + 12,
+}
 const simPorts = { admin: 4080, main: 4081, alt1: 4082, alt2: 4083, fastPath: 4084 }
 
 async function main() {
@@ -38,7 +45,12 @@ async function main() {
     statusPort: ports.nginxStatus,
     instancePorts: ports.instances,
     redisPort: ports.redis,
-    upstream: { apiBaseUrl: sim.urls.main, apiHosts: [sim.urls.main, sim.urls.alt1, sim.urls.alt2], fastPathHost: sim.urls.fastPath, fastPathWsUrl: `ws://127.0.0.1:${simPorts.fastPath}/ws` },
+    upstream: {
+      apiBaseUrl: sim.urls.main,
+      apiHosts: [sim.urls.main, sim.urls.alt1, sim.urls.alt2],
+      fastPathHost: sim.urls.fastPath,
+      fastPathWsUrl: `ws://127.0.0.1:${simPorts.fastPath}/ws`,
+    },
   }).catch(async (error: unknown) => {
     await stopSim()
     throw error
@@ -50,17 +62,24 @@ async function main() {
     console.error(`nginx exporter: ${error instanceof Error ? error.message : error}`)
     return null
   })
-  const prometheus = await startPrometheus({ root, dir: promDir, logDir, port: ports.prometheus, instances, nginxExporter: exporter?.target, speedup }).catch((error: unknown) => {
-    console.error(`prometheus: ${error instanceof Error ? error.message : error}`)
-    return undefined
-  })
+  const prometheus = await startPrometheus({ root, dir: promDir, logDir, port: ports.prometheus, instances, nginxExporter: exporter?.target, speedup }).catch(
+    (error: unknown) => {
+      console.error(`prometheus: ${error instanceof Error ? error.message : error}`)
+      return undefined
+    },
+  )
   console.log(`\nsimulator: main ${sim.urls.main}, admin ${sim.urls.admin}`)
   console.log(`redis:     redis://127.0.0.1:${ports.redis}`)
   console.log(`instances: ${ports.instances.map((p) => `http://127.0.0.1:${p}`).join(', ')} (TRUST_PROXY=true: reach them through nginx)`)
   console.log(`logs:      ${join(root, '.fleet-logs')}`)
-  console.log(prometheus ? `prometheus: ${prometheus.url}/alerts (deploy/alerts.yml${speedup > 1 ? `, durations ÷ ${speedup}` : ''})` : 'prometheus: not started (apt-get install prometheus)')
+  console.log(
+    prometheus
+      ? `prometheus: ${prometheus.url}/alerts (deploy/alerts.yml${speedup > 1 ? `, durations ÷ ${speedup}` : ''})`
+      : 'prometheus: not started (apt-get install prometheus)',
+  )
   if (exporter) console.log(`exporter:  ${exporter.url} (nginx's ${fleet.statusUrl}; Prometheus job nginx)`)
-  else if (exporter === undefined) console.log('exporter:  not started, nginx not scraped: prometheus-nginx-exporter is not installed (apt-get install prometheus-nginx-exporter)')
+  else if (exporter === undefined)
+    console.log('exporter:  not started, nginx not scraped: prometheus-nginx-exporter is not installed (apt-get install prometheus-nginx-exporter)')
   console.log('\nOpen the regional sites (nginx):')
   for (const [id, url] of Object.entries(fleet.urls)) console.log(`  ${id.padEnd(5)} ${url}/`)
   console.log('\nCtrl-C stops everything.')

@@ -12,7 +12,9 @@ async function main() {
   const pngs: Buffer[] = []
   for (const size of SIZES) {
     const page = await browser.newPage({ viewport: { width: size, height: size } })
-    await page.setContent(`<body style="margin:0"><img src="data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}" width="${size}" height="${size}"></body>`)
+    await page.setContent(
+      `<body style="margin:0"><img src="data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}" width="${size}" height="${size}"></body>`,
+    )
     pngs.push(await page.screenshot({ omitBackground: true }))
     await page.close()
   }

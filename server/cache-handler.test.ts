@@ -1,6 +1,10 @@
 /* eslint-disable @typescript-eslint/no-require-imports */
 type Store = { get: jest.Mock; set: jest.Mock; revalidateTag: jest.Mock; resetRequestCache: jest.Mock }
-type HandlerClass = new (ctx: unknown) => { get(k: string, c: unknown): Promise<unknown>; set(k: string, d: unknown, c: unknown): Promise<void>; store: unknown }
+type HandlerClass = new (ctx: unknown) => {
+  get(k: string, c: unknown): Promise<unknown>
+  set(k: string, d: unknown, c: unknown): Promise<void>
+  store: unknown
+}
 const { createCacheHandler, isWorthStoring } = require('./cache-handler.cjs') as {
   createCacheHandler: (makeStore: (ctx: unknown) => Store, onRefused: (key: string) => void) => HandlerClass
   isWorthStoring: (data: unknown) => boolean
@@ -11,7 +15,10 @@ const page = (status: number | undefined) => ({ kind: 'APP_PAGE', html: '<html><
 function handlerWithStore() {
   const store: Store = { get: jest.fn(async () => null), set: jest.fn(async () => {}), revalidateTag: jest.fn(async () => {}), resetRequestCache: jest.fn() }
   const refused: string[] = []
-  const Handler = createCacheHandler(() => store, (key) => refused.push(key))
+  const Handler = createCacheHandler(
+    () => store,
+    (key) => refused.push(key),
+  )
   return { handler: new Handler({}), store, refused }
 }
 

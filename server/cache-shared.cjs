@@ -64,7 +64,9 @@ function createSharedState({ link, prefix, maxMemoryBytes = 50 * 1024 * 1024, no
 
   async function pushEntry(key, entry) {
     // Only if newer than what is there: two instances regenerating at once keep the newest.
-    const done = await link.run((c) => writeIfNewer(c, k.entry(key), { timeField: 'lm', time: entry.lastModified, fields: { d: encodeEntry(entry) }, ttlMs: ENTRY_TTL_MS }))
+    const done = await link.run((c) =>
+      writeIfNewer(c, k.entry(key), { timeField: 'lm', time: entry.lastModified, fields: { d: encodeEntry(entry) }, ttlMs: ENTRY_TTL_MS }),
+    )
     if (done === undefined) unsynced.add(key)
     else unsynced.delete(key)
   }

@@ -4,7 +4,11 @@ import { createRedisLink, type RedisLink } from './redis-link.cjs'
 
 // docs/decisions/fleet.md "Shared page cache", "Redis is an accelerator, never a dependency".
 type Entry = { value: Record<string, unknown> | null; lastModified: number; cacheControl?: unknown }
-type Store = { get(k: string, c?: unknown): Promise<Entry | null>; set(k: string, d: unknown, c: unknown): Promise<void>; revalidateTag(t: string[], d?: { expire?: number }): Promise<void> }
+type Store = {
+  get(k: string, c?: unknown): Promise<Entry | null>
+  set(k: string, d: unknown, c: unknown): Promise<void>
+  revalidateTag(t: string[], d?: { expire?: number }): Promise<void>
+}
 const { createSharedState } = require('./cache-shared.cjs')
 const { createCacheHandler, layered } = require('./cache-handler.cjs')
 
@@ -25,7 +29,8 @@ function localStore(tags: ReturnType<typeof tagManifest>) {
   return {
     map,
     get: async (key: string) => map.get(key) ?? null,
-    set: async (key: string, value: Record<string, unknown>, ctx: { cacheControl?: unknown }) => void map.set(key, { value, lastModified: Date.now(), cacheControl: ctx.cacheControl }),
+    set: async (key: string, value: Record<string, unknown>, ctx: { cacheControl?: unknown }) =>
+      void map.set(key, { value, lastModified: Date.now(), cacheControl: ctx.cacheControl }),
     revalidateTag: async (list: string[]) => list.forEach((tag) => tags.tagsManifest.set(tag, { expired: Date.now() })),
     resetRequestCache() {},
   }
@@ -49,11 +54,13 @@ async function instance(prefix: string) {
   const tags = tagManifest()
   const local = localStore(tags)
   const state = createSharedState({ link, prefix, tags })
-  const Handler = createCacheHandler(() => layered(state, local), () => {})
+  const Handler = createCacheHandler(
+    () => layered(state, local),
+    () => {},
+  )
   await until(() => link.status().connected)
   return { link, tags, local, state, handler: new Handler({}) as Store }
 }
-
 
 const KEY = '/route-cache/APP_PAGE/h/$/main/en/trade/spot/BTC/USDT'
 const page = (html: string) => ({

@@ -17,7 +17,7 @@ beforeAll(async () => {
 })
 afterAll(() => new Promise((resolve) => server.close(resolve)))
 
-describe('countResponses (the Node server\'s own diagnostics channels)', () => {
+describe("countResponses (the Node server's own diagnostics channels)", () => {
   it('counts every answer by status class and times ISR pages by their cache result only', async () => {
     const answered: string[] = []
     const pages: [PageCache, number][] = []

@@ -78,52 +78,92 @@ const fault = (rule: Omit<FaultRule, 'host'> & { host?: FaultRule['host'] }) => 
 const down = { kind: 'status', status: 503 } as const
 
 const TRIGGERS: [code: number, trigger: string, scenario: () => Promise<unknown>, logged: number[]][] = [
-  [I.V3_REQUEST_ERROR, 'the v3 request fails', async () => {
-    fault({ endpoint: 'symbol_list_v3', fault: down })
-    await service().getSymbolList(region, en)
-  }, [I.V3_REQUEST_ERROR, I.FALLBACK_TO_V2]],
-  [I.SPLIT_REQUEST_ERROR, 'the all-list request fails while v3 answers', async () => {
-    fault({ endpoint: 'symbol_list_all', fault: down })
-    await service().getSymbolList(region, en)
-  }, [I.SPLIT_REQUEST_ERROR, I.FALLBACK_TO_V2]],
-  [I.MERGE_ERROR, 'the all-list lacks a pair v3 lists', async () => {
-    fault({ endpoint: 'symbol_list_all', fault: { kind: 'mergeGap' } })
-    await service().getSymbolList(region, en)
-  }, [I.MERGE_ERROR, I.FALLBACK_TO_V2]],
-  [I.FALLBACK_TO_V2, 'the chain moves on to v2', async () => {
-    fault({ endpoint: 'symbol_list_v3', fault: { kind: 'html200' } })
-    await service().getSymbolList(region, en)
-  }, [I.V3_REQUEST_ERROR, I.FALLBACK_TO_V2]],
-  [I.V2_FALLBACK_ERROR, 'v2 fails too', async () => {
-    const s = service()
-    await s.getSymbolList(region, en)
-    fault({ endpoint: 'symbol_list_v3', fault: down })
-    fault({ endpoint: 'symbol_list_v2', fault: down })
-    await s.getSymbolList(region, en)
-  }, [I.V3_REQUEST_ERROR, I.FALLBACK_TO_V2, I.V2_FALLBACK_ERROR, I.CACHE_DATA_USED]],
-  [I.CACHE_DATA_USED, 'every source fails and a list is cached', async () => {
-    await service().getSymbolList(region, en)
-    fault({ endpoint: '*', fault: { kind: 'refuse' } })
-    await sim.settled?.()
-    await service().getSymbolList(region, en) // a restarted server: the list comes from disk
-  }, [I.V3_REQUEST_ERROR, I.FALLBACK_TO_V2, I.V2_FALLBACK_ERROR, I.CACHE_DATA_USED]],
-  [I.BUILTIN_DATA_USED, 'every source fails and nothing is cached', async () => {
-    fault({ endpoint: '*', fault: { kind: 'refuse' } })
-    await sim.settled?.()
-    await service().getSymbolList(region, en)
-  }, [I.V3_REQUEST_ERROR, I.FALLBACK_TO_V2, I.V2_FALLBACK_ERROR, I.BUILTIN_DATA_USED]],
-  [I.CODE_ERROR, 'a bug: the storage throws on a write after a good load', async () => {
-    const throwing: KeyValueStorage = {
-      getItem: () => null,
-      setItem: () => {
-        throw new TypeError('read-only storage')
-      },
-      removeItem: () => {},
-    }
-    const client = createHttpClient({ baseUrl: sim.urls.main, fetch })
-    const loader = createSymbolLoader({ client, storage: throwing, monitor: server.createServerMonitor('tr'), now: Date.now, language: 'en-TR' })
-    await loader.load()
-  }, [I.CODE_ERROR]],
+  [
+    I.V3_REQUEST_ERROR,
+    'the v3 request fails',
+    async () => {
+      fault({ endpoint: 'symbol_list_v3', fault: down })
+      await service().getSymbolList(region, en)
+    },
+    [I.V3_REQUEST_ERROR, I.FALLBACK_TO_V2],
+  ],
+  [
+    I.SPLIT_REQUEST_ERROR,
+    'the all-list request fails while v3 answers',
+    async () => {
+      fault({ endpoint: 'symbol_list_all', fault: down })
+      await service().getSymbolList(region, en)
+    },
+    [I.SPLIT_REQUEST_ERROR, I.FALLBACK_TO_V2],
+  ],
+  [
+    I.MERGE_ERROR,
+    'the all-list lacks a pair v3 lists',
+    async () => {
+      fault({ endpoint: 'symbol_list_all', fault: { kind: 'mergeGap' } })
+      await service().getSymbolList(region, en)
+    },
+    [I.MERGE_ERROR, I.FALLBACK_TO_V2],
+  ],
+  [
+    I.FALLBACK_TO_V2,
+    'the chain moves on to v2',
+    async () => {
+      fault({ endpoint: 'symbol_list_v3', fault: { kind: 'html200' } })
+      await service().getSymbolList(region, en)
+    },
+    [I.V3_REQUEST_ERROR, I.FALLBACK_TO_V2],
+  ],
+  [
+    I.V2_FALLBACK_ERROR,
+    'v2 fails too',
+    async () => {
+      const s = service()
+      await s.getSymbolList(region, en)
+      fault({ endpoint: 'symbol_list_v3', fault: down })
+      fault({ endpoint: 'symbol_list_v2', fault: down })
+      await s.getSymbolList(region, en)
+    },
+    [I.V3_REQUEST_ERROR, I.FALLBACK_TO_V2, I.V2_FALLBACK_ERROR, I.CACHE_DATA_USED],
+  ],
+  [
+    I.CACHE_DATA_USED,
+    'every source fails and a list is cached',
+    async () => {
+      await service().getSymbolList(region, en)
+      fault({ endpoint: '*', fault: { kind: 'refuse' } })
+      await sim.settled?.()
+      await service().getSymbolList(region, en) // a restarted server: the list comes from disk
+    },
+    [I.V3_REQUEST_ERROR, I.FALLBACK_TO_V2, I.V2_FALLBACK_ERROR, I.CACHE_DATA_USED],
+  ],
+  [
+    I.BUILTIN_DATA_USED,
+    'every source fails and nothing is cached',
+    async () => {
+      fault({ endpoint: '*', fault: { kind: 'refuse' } })
+      await sim.settled?.()
+      await service().getSymbolList(region, en)
+    },
+    [I.V3_REQUEST_ERROR, I.FALLBACK_TO_V2, I.V2_FALLBACK_ERROR, I.BUILTIN_DATA_USED],
+  ],
+  [
+    I.CODE_ERROR,
+    'a bug: the storage throws on a write after a good load',
+    async () => {
+      const throwing: KeyValueStorage = {
+        getItem: () => null,
+        setItem: () => {
+          throw new TypeError('read-only storage')
+        },
+        removeItem: () => {},
+      }
+      const client = createHttpClient({ baseUrl: sim.urls.main, fetch })
+      const loader = createSymbolLoader({ client, storage: throwing, monitor: server.createServerMonitor('tr'), now: Date.now, language: 'en-TR' })
+      await loader.load()
+    },
+    [I.CODE_ERROR],
+  ],
 ]
 
 describe('SPEC §8 incident codes in the server log and /api/metrics', () => {

@@ -42,7 +42,11 @@ export function createTickerService(options: TickerServiceOptions = {}) {
     if (!good) kept.set(base, (good = createLastGood((t: KeptTickers) => t.fetchedAt)))
     return good
   }
-  const snapshot = (good: LastGood<KeptTickers>, stale: boolean): TickerSnapshot => ({ tickers: good.peek()?.tickers ?? {}, fetchedAt: good.peek()?.fetchedAt ?? 0, stale })
+  const snapshot = (good: LastGood<KeptTickers>, stale: boolean): TickerSnapshot => ({
+    tickers: good.peek()?.tickers ?? {},
+    fetchedAt: good.peek()?.fetchedAt ?? 0,
+    stale,
+  })
 
   async function attempt(base: string, good: LastGood<KeptTickers>): Promise<Attempt<TickerSnapshot>> {
     try {

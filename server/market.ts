@@ -18,6 +18,7 @@ export function getTickers(region: RegionConfig): Promise<TickerSnapshot> {
 export async function marketFiguresFor(region: RegionConfig, view: SymbolListView, locale: string): Promise<Record<string, Figures>> {
   const { tickers } = await getTickers(region)
   const out: Record<string, Figures> = {}
-  for (const group of view.groups) for (const row of group.rows) if (tickers[row.symbolId]) out[row.symbolId] = rowFiguresOf(tickers[row.symbolId], row.priceStep, locale)
+  for (const group of view.groups)
+    for (const row of group.rows) if (tickers[row.symbolId]) out[row.symbolId] = rowFiguresOf(tickers[row.symbolId], row.priceStep, locale)
   return out
 }

@@ -16,8 +16,18 @@ export const metrics = processSingleton('metrics', () => {
   collectDefaultMetrics({ register: registry, prefix: 'spot_site_' })
   return {
     registry,
-    incidents: new Counter({ name: 'spot_symbol_incidents_total', help: 'Symbol-list incidents by SPEC §8 code', labelNames: ['code', 'region'], registers: [registry] }),
-    loads: new Counter({ name: 'spot_symbol_loads_total', help: 'Pair-list loads by the source that answered', labelNames: ['source', 'region'], registers: [registry] }),
+    incidents: new Counter({
+      name: 'spot_symbol_incidents_total',
+      help: 'Symbol-list incidents by SPEC §8 code',
+      labelNames: ['code', 'region'],
+      registers: [registry],
+    }),
+    loads: new Counter({
+      name: 'spot_symbol_loads_total',
+      help: 'Pair-list loads by the source that answered',
+      labelNames: ['source', 'region'],
+      registers: [registry],
+    }),
     upstreamLatency: new Histogram({
       name: 'spot_upstream_latency_seconds',
       help: 'Time to response headers of upstream API calls',
@@ -25,13 +35,48 @@ export const metrics = processSingleton('metrics', () => {
       buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 4, 8],
       registers: [registry],
     }),
-    cacheAge: new Gauge({ name: 'spot_symbol_cache_age_seconds', help: 'Age of the pair list pages are rendered from', labelNames: ['region'], registers: [registry] }),
-    stalePages: new Counter({ name: 'spot_stale_pages_total', help: 'Pages rendered from a cached or built-in pair list', labelNames: ['region', 'source'], registers: [registry] }),
-    unconfirmedPairs: new Counter({ name: 'spot_unconfirmed_pair_pages_total', help: 'Pair pages answered 503 with Retry-After: the pair is not in the cached or built-in list in use, so it may exist', labelNames: ['region', 'source'], registers: [registry] }),
-    crossApiRequests: new Counter({ name: 'spot_x_api_requests_total', help: 'Browser API proxy (/x-api) requests by outcome', labelNames: ['outcome'], registers: [registry] }),
-    monitorBatches: new Counter({ name: 'spot_client_monitor_batches_total', help: 'Client monitor batches by outcome: accepted, or why they were dropped', labelNames: ['outcome'], registers: [registry] }),
-    monitorEvents: new Counter({ name: 'spot_client_monitor_events_total', help: 'Client monitor entries received by the collector', labelNames: ['type', 'code'], registers: [registry] }),
-    httpResponses: new Counter({ name: 'spot_http_responses_total', help: 'Answers of this process by status class (2xx…5xx), pages and routes alike', labelNames: ['status'], registers: [registry] }),
+    cacheAge: new Gauge({
+      name: 'spot_symbol_cache_age_seconds',
+      help: 'Age of the pair list pages are rendered from',
+      labelNames: ['region'],
+      registers: [registry],
+    }),
+    stalePages: new Counter({
+      name: 'spot_stale_pages_total',
+      help: 'Pages rendered from a cached or built-in pair list',
+      labelNames: ['region', 'source'],
+      registers: [registry],
+    }),
+    unconfirmedPairs: new Counter({
+      name: 'spot_unconfirmed_pair_pages_total',
+      help: 'Pair pages answered 503 with Retry-After: the pair is not in the cached or built-in list in use, so it may exist',
+      labelNames: ['region', 'source'],
+      registers: [registry],
+    }),
+    crossApiRequests: new Counter({
+      name: 'spot_x_api_requests_total',
+      help: 'Browser API proxy (/x-api) requests by outcome',
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
+    monitorBatches: new Counter({
+      name: 'spot_client_monitor_batches_total',
+      help: 'Client monitor batches by outcome: accepted, or why they were dropped',
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
+    monitorEvents: new Counter({
+      name: 'spot_client_monitor_events_total',
+      help: 'Client monitor entries received by the collector',
+      labelNames: ['type', 'code'],
+      registers: [registry],
+    }),
+    httpResponses: new Counter({
+      name: 'spot_http_responses_total',
+      help: 'Answers of this process by status class (2xx…5xx), pages and routes alike',
+      labelNames: ['status'],
+      registers: [registry],
+    }),
     pageSeconds: new Histogram({
       name: 'spot_page_seconds',
       help: 'ISR pages by cache result (x-nextjs-cache), seconds to the last byte: a MISS is rendered for its request, HIT and STALE come from the cache',
@@ -39,7 +84,11 @@ export const metrics = processSingleton('metrics', () => {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 4, 8],
       registers: [registry],
     }),
-    ready: new Gauge({ name: 'spot_ready', help: 'The last /api/ready answer: 1 ready (every enabled region has a usable list, the Redis link settled), 0 not (absent before the first check)', registers: [registry] }),
+    ready: new Gauge({
+      name: 'spot_ready',
+      help: 'The last /api/ready answer: 1 ready (every enabled region has a usable list, the Redis link settled), 0 not (absent before the first check)',
+      registers: [registry],
+    }),
   }
 })
 

@@ -53,7 +53,12 @@ describe('server symbol service during an upstream outage', () => {
     now += 1
     await s.getSymbolList(tr, LANGUAGES['tr-TUR'])
     expect(calls()).toEqual([2, 2, 2])
-    expect(s.status(tr)).toMatchObject({ status: 'degraded', consecutiveFailures: 2, lastError: { code: 11511509 }, nextRetryAt: new Date(now + 200).toISOString() })
+    expect(s.status(tr)).toMatchObject({
+      status: 'degraded',
+      consecutiveFailures: 2,
+      lastError: { code: 11511509 },
+      nextRetryAt: new Date(now + 200).toISOString(),
+    })
   })
 
   it('the back-off is capped at 10000 ms and ends with the first live list', async () => {

@@ -24,7 +24,8 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
 const en = LANGUAGES['en-TR']
 const tr = LANGUAGES['tr-TUR']
-const service = (over: Partial<Parameters<typeof createPairListService>[0]> = {}) => createPairListService({ dir, reuseMs: 0, patienceMs: 200, timeoutMs: 2000, ...over })
+const service = (over: Partial<Parameters<typeof createPairListService>[0]> = {}) =>
+  createPairListService({ dir, reuseMs: 0, patienceMs: 200, timeoutMs: 2000, ...over })
 
 describe('server symbol service', () => {
   it('serves the live list, and reuses it within reuseMs', async () => {
@@ -35,7 +36,11 @@ describe('server symbol service', () => {
     sim.resetHits()
     expect(await s.getSymbolList(region, en)).toBe(first)
     expect(sim.state().hits.main.symbol_list_v3 ?? 0).toBe(0)
-    expect(s.status(region)).toMatchObject({ status: 'ok', consecutiveFailures: 0, languages: [{ source: 'v3+all', pairs: first.symbols.length, language: 'en-TR' }] })
+    expect(s.status(region)).toMatchObject({
+      status: 'ok',
+      consecutiveFailures: 0,
+      languages: [{ source: 'v3+all', pairs: first.symbols.length, language: 'en-TR' }],
+    })
   })
 
   it('gives the browser a cache seed for a live list only: none for the cached copy an outage serves', async () => {

@@ -67,7 +67,10 @@ function createSlot(region: RegionConfig, language: Language, { dir, fetch, time
   const caches = createSymbolCaches(storage)
   const incidents: AttemptIncident[] = []
   const loader = createSymbolLoader({ client, storage, monitor: noting(createServerMonitor(region.id), incidents), now, language: language.code, timeoutMs })
-  const lastGood = createLastGood((list: SymbolListResult) => list.provenance.fetchedAt, () => loadStoredList(caches, now()))
+  const lastGood = createLastGood(
+    (list: SymbolListResult) => list.provenance.fetchedAt,
+    () => loadStoredList(caches, now()),
+  )
   return { key, upstream: region.apiBaseUrl, language: language.code, storage, caches, loader, lastGood, incidents, state: { phase: 'unasked' }, failures: 0 }
 }
 

@@ -37,7 +37,10 @@ function createBreaker({ threshold = 3, cooldownMs = 1000, now = Date.now } = {}
     },
     /** Runs the write-backs (a closed breaker after an open one, or the first connection). */
     recovered() {
-      for (const fn of listeners) Promise.resolve().then(fn).catch(() => {})
+      for (const fn of listeners)
+        Promise.resolve()
+          .then(fn)
+          .catch(() => {})
     },
     failed(kind) {
       counts[kind] += 1
@@ -116,9 +119,13 @@ function createRedisLink({ url, timeoutMs = 50, settleMs = 3000, threshold, cool
     let timer
     let done = false
     let startClock
-    const timeout = new Promise((resolve) => (startClock = () => afterPoll(() => {
-      if (!done) timer = setTimeout(() => afterPoll(() => resolve(TIMEOUT)), timeoutMs)
-    })))
+    const timeout = new Promise(
+      (resolve) =>
+        (startClock = () =>
+          afterPoll(() => {
+            if (!done) timer = setTimeout(() => afterPoll(() => resolve(TIMEOUT)), timeoutMs)
+          })),
+    )
     const call = Promise.resolve().then(() => {
       const reply = fn(client)
       startClock()

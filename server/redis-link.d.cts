@@ -16,7 +16,16 @@ export interface RedisLink {
   close(): Promise<void>
 }
 type Log = (level: 'warn' | 'info', detail: Record<string, unknown>, message: string) => void
-export function createRedisLink(options: { url: string; timeoutMs?: number; settleMs?: number; threshold?: number; cooldownMs?: number; now?: () => number; createClient?: unknown; log?: Log }): RedisLink
+export function createRedisLink(options: {
+  url: string
+  timeoutMs?: number
+  settleMs?: number
+  threshold?: number
+  cooldownMs?: number
+  now?: () => number
+  createClient?: unknown
+  log?: Log
+}): RedisLink
 export function processRedisLink(settings: { redisUrl: string; timeoutMs: number }, log?: Log): RedisLink
 export function writeIfNewer(
   client: RedisClientType,

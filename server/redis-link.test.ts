@@ -86,7 +86,10 @@ describe('the Redis link at server start', () => {
 async function withEchoPeer(body: (socket: import('node:net').Socket, redis: ReturnType<typeof link>['link']) => Promise<void>) {
   const { spawn } = await import('node:child_process')
   const { connect } = await import('node:net')
-  const peer = spawn(process.execPath, ['-e', "const s = require('net').createServer((c) => c.on('error', () => {}).on('data', (d) => c.write(d))).listen(0, '127.0.0.1', () => console.log(s.address().port))"])
+  const peer = spawn(process.execPath, [
+    '-e',
+    "const s = require('net').createServer((c) => c.on('error', () => {}).on('data', (d) => c.write(d))).listen(0, '127.0.0.1', () => console.log(s.address().port))",
+  ])
   try {
     const port = Number(await new Promise<string>((resolve) => peer.stdout.once('data', (data) => resolve(String(data)))))
     const socket = connect(port, '127.0.0.1')

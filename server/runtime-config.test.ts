@@ -40,7 +40,13 @@ describe('loadRuntimeConfig', () => {
     expect(error.message).toContain('must be an absolute path')
   })
 
-  it.each([['0', 0], ['1', 1], [' 0.25 ', 0.25], ['.5', 0.5], ['1.0', 1]])('reads WEB_VITALS_SAMPLE_RATE %j as %d', (value, rate) => {
+  it.each([
+    ['0', 0],
+    ['1', 1],
+    [' 0.25 ', 0.25],
+    ['.5', 0.5],
+    ['1.0', 1],
+  ])('reads WEB_VITALS_SAMPLE_RATE %j as %d', (value, rate) => {
     expect(loadRuntimeConfig({ WEB_VITALS_SAMPLE_RATE: value }).webVitalsSampleRate).toBe(rate)
   })
 

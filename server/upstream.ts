@@ -31,7 +31,10 @@ function createUpstream(backoff: FailureBackoff): Upstream {
         return done
       })
       // The back-off is up to date before the next refresh waiting here looks at it.
-      const settled = run.then(() => undefined, () => undefined)
+      const settled = run.then(
+        () => undefined,
+        () => undefined,
+      )
       const gate: Promise<void> = settled.finally(() => {
         if (running === gate) running = undefined
       })

@@ -28,7 +28,11 @@ export const webVitalsMetrics = () =>
       buckets: [0.01, 0.05, 0.1, 0.15, 0.25, 0.5, 1],
       registers: [metrics.registry],
     }),
-    invalid: new Counter({ name: 'spot_web_vitals_invalid_total', help: 'web_vital events the collector refused (unknown metric or page type, value out of bounds)', registers: [metrics.registry] }),
+    invalid: new Counter({
+      name: 'spot_web_vitals_invalid_total',
+      help: 'web_vital events the collector refused (unknown metric or page type, value out of bounds)',
+      registers: [metrics.registry],
+    }),
   }))
 
 /** One observation; the region is the request host's, never the batch's. */

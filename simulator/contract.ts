@@ -9,17 +9,7 @@ export const SIM_HOSTS: readonly SimHost[] = ['main', 'alt1', 'alt2', 'fastPath'
 
 /** Endpoints that faults can target; '*' means every endpoint of the host. */
 export type SimEndpoint =
-  | 'symbol_list_v3'
-  | 'symbol_list_all'
-  | 'symbol_list_v2'
-  | 't1'
-  | 'getproxy'
-  | 'hats_t1'
-  | 'profile'
-  | 'tickers'
-  | 'kline'
-  | 'public_ws'
-  | '*'
+  'symbol_list_v3' | 'symbol_list_all' | 'symbol_list_v2' | 't1' | 'getproxy' | 'hats_t1' | 'profile' | 'tickers' | 'kline' | 'public_ws' | '*'
 
 /** Every fault switch (docs/simulator.md "Faults"). */
 export type Fault =

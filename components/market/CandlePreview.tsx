@@ -11,7 +11,21 @@ import type { Candle } from '@/lib/market-data/kline'
  * price, laid out as the library's first frame (lib/market-data/candle-preview.ts). Decorative to
  * assistive technology, as the library's canvas is; the price block says the figures.
  */
-export function CandlePreview({ candles, width, height, step, locale, chartTimes }: { candles: readonly Candle[]; width: number; height: number; step: string; locale: string; chartTimes: ChartTimeFormats }) {
+export function CandlePreview({
+  candles,
+  width,
+  height,
+  step,
+  locale,
+  chartTimes,
+}: {
+  candles: readonly Candle[]
+  width: number
+  height: number
+  step: string
+  locale: string
+  chartTimes: ChartTimeFormats
+}) {
   // One writer per pair and locale, so the scale's labels are written once, not on every live tick.
   const price = useMemo(() => chartPriceFormatter(step, locale), [step, locale])
   // The scale is as wide as its labels, sized by the newest high's (one more digit of room).
@@ -45,7 +59,13 @@ export function CandlePreview({ candles, width, height, step, locale, chartTimes
             {formatTickMark(chartTimes, t.start / 1000, tickMarkTypeOf(t.start)) ?? ''}
           </text>
         ))}
-        <text className={`last-price ${layout.last.rising ? 'rise' : 'fall'}`} x={labelX} y={layout.last.y} dominantBaseline="middle" data-testid="preview-last">
+        <text
+          className={`last-price ${layout.last.rising ? 'rise' : 'fall'}`}
+          x={labelX}
+          y={layout.last.y}
+          dominantBaseline="middle"
+          data-testid="preview-last"
+        >
           {price(layout.last.value)}
         </text>
       </g>

@@ -22,7 +22,11 @@ export function useMarketTickers(shown: readonly { symbolId: string }[]) {
 /** The turnover column's head; price and change heads are the table's sortable ones. */
 export function TurnoverHead() {
   const t = useTranslations('Market')
-  return <th scope="col" className="num col-wide">{t('turnover')}</th>
+  return (
+    <th scope="col" className="num col-wide">
+      {t('turnover')}
+    </th>
+  )
 }
 
 export interface PriceCellsProps {

@@ -25,10 +25,25 @@ export function PairMarket({ pair, figures, locale, chartTimes }: { pair: Derive
   const hydrated = useHydrated()
   return (
     <>
-      <PairPrice symbol={pair.symbolId} base={pair.baseTokenName} quote={pair.quoteTokenName} step={pair.minPricePrecision} initial={figures} locale={locale} topics={[`kline.${interval}.${pair.symbolId}`]} />
+      <PairPrice
+        symbol={pair.symbolId}
+        base={pair.baseTokenName}
+        quote={pair.quoteTokenName}
+        step={pair.minPricePrecision}
+        initial={figures}
+        locale={locale}
+        topics={[`kline.${interval}.${pair.symbolId}`]}
+      />
       {hydrated ? (
         <Suspense fallback={placeholder}>
-          <PriceChart symbol={pair.symbolId} step={pair.minPricePrecision} locale={locale} chartTimes={chartTimes} interval={interval} onInterval={chooseInterval} />
+          <PriceChart
+            symbol={pair.symbolId}
+            step={pair.minPricePrecision}
+            locale={locale}
+            chartTimes={chartTimes}
+            interval={interval}
+            onInterval={chooseInterval}
+          />
         </Suspense>
       ) : (
         placeholder

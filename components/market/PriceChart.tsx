@@ -13,7 +13,13 @@ type Series = import('lightweight-charts').ISeriesApi<'Candlestick'>
 
 const bar = (c: Candle) => ({ time: (c.start / 1000) as import('lightweight-charts').UTCTimestamp, open: c.open, high: c.high, low: c.low, close: c.close })
 const cssVar = (name: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim()
-const colours = () => ({ upColor: cssVar('--rise'), downColor: cssVar('--fall'), wickUpColor: cssVar('--rise'), wickDownColor: cssVar('--fall'), borderVisible: false })
+const colours = () => ({
+  upColor: cssVar('--rise'),
+  downColor: cssVar('--fall'),
+  wickUpColor: cssVar('--rise'),
+  wickDownColor: cssVar('--fall'),
+  borderVisible: false,
+})
 
 type Lib = typeof import('lightweight-charts')
 
@@ -24,7 +30,14 @@ type Lib = typeof import('lightweight-charts')
  * lightweight-charts imported (a chunk of its own) and made, with its candles in the same task, so
  * its first frame draws them (docs/decisions/pages.md "Price chart", "The chart loads on first touch").
  */
-export function PriceChart(props: { symbol: string; step: string; locale: string; chartTimes: ChartTimeFormats; interval: ChartInterval; onInterval: (i: ChartInterval) => void }) {
+export function PriceChart(props: {
+  symbol: string
+  step: string
+  locale: string
+  chartTimes: ChartTimeFormats
+  interval: ChartInterval
+  onInterval: (i: ChartInterval) => void
+}) {
   const { symbol, step, locale, chartTimes, interval, onInterval } = props
   const t = useTranslations('Market')
   const box = useRef<HTMLDivElement>(null)
@@ -93,9 +106,14 @@ export function PriceChart(props: { symbol: string; step: string; locale: string
         locale: chartTimes.locale,
         priceFormatter: chartPriceFormatter(step, locale),
         // Time labels from the server's formats: the library's own build an ICU date formatter per label.
-        ...(chartTimes.tickMarks[1] ? { timeFormatter: (time: unknown) => (typeof time === 'number' ? (formatCrosshairTime(chartTimes, time) ?? '') : String(time)) } : {}),
+        ...(chartTimes.tickMarks[1]
+          ? { timeFormatter: (time: unknown) => (typeof time === 'number' ? (formatCrosshairTime(chartTimes, time) ?? '') : String(time)) }
+          : {}),
       },
-      timeScale: { timeVisible: true, tickMarkFormatter: (time: unknown, type: number) => (typeof time === 'number' ? formatTickMark(chartTimes, time, type) : null) },
+      timeScale: {
+        timeVisible: true,
+        tickMarkFormatter: (time: unknown, type: number) => (typeof time === 'number' ? formatTickMark(chartTimes, time, type) : null),
+      },
     })
     const series = made.addSeries(lib.CandlestickSeries, colours())
     // In the same task as the chart is made, before its first frame.
@@ -155,8 +173,19 @@ export function PriceChart(props: { symbol: string; step: string; locale: string
           </button>
         ))}
       </div>
-      <div ref={box} className="chart-box" data-testid="price-chart" data-state={state} onPointerEnter={want} onPointerDown={want} onTouchStart={want} onWheel={want}>
-        {!chart && candles && size ? <CandlePreview candles={candles} width={size.width} height={size.height} step={step} locale={locale} chartTimes={chartTimes} /> : null}
+      <div
+        ref={box}
+        className="chart-box"
+        data-testid="price-chart"
+        data-state={state}
+        onPointerEnter={want}
+        onPointerDown={want}
+        onTouchStart={want}
+        onWheel={want}
+      >
+        {!chart && candles && size ? (
+          <CandlePreview candles={candles} width={size.width} height={size.height} step={step} locale={locale} chartTimes={chartTimes} />
+        ) : null}
         <div ref={host} className="chart-host" />
       </div>
       {state === 'loading' ? <p className="chart-note">{t('chartLoading')}</p> : null}

@@ -51,7 +51,17 @@ function NetworkFollower() {
   return <NetworkBody engines={shownEngines} route={shownRoute} fastPath={shownFastPath} mode={route?.mode ?? null} />
 }
 
-const NetworkBody = memo(function NetworkBody({ engines, route, fastPath, mode: chosenMode }: { engines: NetworkEngines | null; route: RouteSnapshot | null; fastPath: FastPathSnapshot | null; mode: RouteMode | null }) {
+const NetworkBody = memo(function NetworkBody({
+  engines,
+  route,
+  fastPath,
+  mode: chosenMode,
+}: {
+  engines: NetworkEngines | null
+  route: RouteSnapshot | null
+  fastPath: FastPathSnapshot | null
+  mode: RouteMode | null
+}) {
   const t = useTranslations('Network')
   const tErrors = useTranslations('Errors')
   if (!engines || !route) return <p className="muted">{t('checking')}</p>
@@ -61,14 +71,28 @@ const NetworkBody = memo(function NetworkBody({ engines, route, fastPath, mode: 
   return (
     <>
       <p>
-        {t('route')}: <span data-testid="route-host" data-host={route.host} data-mode={route.mode}>{t(HOST_LABEL[route.host])}</span>
-        {fastPath ? <span className="mark" data-testid="fast-path-state" data-state={fastPath.state} data-route={fastPath.route?.host ?? ''}>{t('fastPath')}: {t(FAST_PATH_LABEL[fastPath.state])}</span> : null}
+        {t('route')}:{' '}
+        <span data-testid="route-host" data-host={route.host} data-mode={route.mode}>
+          {t(HOST_LABEL[route.host])}
+        </span>
+        {fastPath ? (
+          <span className="mark" data-testid="fast-path-state" data-state={fastPath.state} data-route={fastPath.route?.host ?? ''}>
+            {t('fastPath')}: {t(FAST_PATH_LABEL[fastPath.state])}
+          </span>
+        ) : null}
       </p>
       <fieldset>
         <legend>{t('route')}</legend>
         {ROUTE_MODES.map((mode) => (
           <label key={mode}>
-            <input type="radio" name="route-mode" value={mode} checked={chosenMode === mode} onChange={() => engines.chooser.setMode(mode)} data-testid={`route-mode-${mode}`} />
+            <input
+              type="radio"
+              name="route-mode"
+              value={mode}
+              checked={chosenMode === mode}
+              onChange={() => engines.chooser.setMode(mode)}
+              data-testid={`route-mode-${mode}`}
+            />
             {label(mode)}
           </label>
         ))}

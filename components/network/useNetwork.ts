@@ -12,7 +12,15 @@ const noop = () => () => {}
 export function useNetwork(): { engines: NetworkEngines | null; route: RouteSnapshot | null; fastPath: FastPathSnapshot | null } {
   const { network } = useClientRuntime()
   const engines = useSyncExternalStore(network.subscribe, network.getSnapshot, () => null)
-  const route = useSyncExternalStore(engines?.chooser.subscribe ?? noop, () => engines?.chooser.getSnapshot() ?? null, () => null)
-  const fastPath = useSyncExternalStore(engines?.fastPath.subscribe ?? noop, () => engines?.fastPath.getSnapshot() ?? null, () => null)
+  const route = useSyncExternalStore(
+    engines?.chooser.subscribe ?? noop,
+    () => engines?.chooser.getSnapshot() ?? null,
+    () => null,
+  )
+  const fastPath = useSyncExternalStore(
+    engines?.fastPath.subscribe ?? noop,
+    () => engines?.fastPath.getSnapshot() ?? null,
+    () => null,
+  )
   return { engines, route, fastPath }
 }

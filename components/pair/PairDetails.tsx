@@ -18,7 +18,9 @@ export async function PairHeading({ pair }: { pair: DerivedSymbol }) {
       <h1>
         {pair.baseTokenName}/{pair.quoteTokenName}
       </h1>
-      {pair.ltDirection ? <p className="mark">{t('leveragedToken', { underlying: pair.ltUnderlying ?? '', direction: t(pair.ltDirection === 'LONG' ? 'long' : 'short') })}</p> : null}
+      {pair.ltDirection ? (
+        <p className="mark">{t('leveragedToken', { underlying: pair.ltUnderlying ?? '', direction: t(pair.ltDirection === 'LONG' ? 'long' : 'short') })}</p>
+      ) : null}
       {pair.isTest ? <p className="mark">{tm('testPair')}</p> : null}
       {pair.isBanBuy ? <p className="mark warn">{tm('banBuy')}</p> : null}
       {pair.isBanSell ? <p className="mark warn">{tm('banSell')}</p> : null}
@@ -88,6 +90,9 @@ export async function PairDetails({ pair, lang, locale, related = [] }: { pair: 
 }
 
 function leverage(pair: DerivedSymbol, baseLabel: string, quoteLabel: string): string {
-  const parts = [pair.baseTokenLeverageRatio ? `${baseLabel} ${pair.baseTokenLeverageRatio}×` : '', pair.quoteTokenLeverageRatio ? `${quoteLabel} ${pair.quoteTokenLeverageRatio}×` : '']
+  const parts = [
+    pair.baseTokenLeverageRatio ? `${baseLabel} ${pair.baseTokenLeverageRatio}×` : '',
+    pair.quoteTokenLeverageRatio ? `${quoteLabel} ${pair.quoteTokenLeverageRatio}×` : '',
+  ]
   return parts.filter(Boolean).join(', ') || '—'
 }

@@ -12,7 +12,12 @@ export function PairIcon({ coin, src, className, size = 32 }: { coin: string; sr
   const [failed, setFailed] = useState(!src)
   const mark = monogram(coin)
   return (
-    <span className={`pair-icon ${className ?? ''}`} style={{ width: size, height: size, background: mark.background }} data-testid="pair-icon" data-failed={failed}>
+    <span
+      className={`pair-icon ${className ?? ''}`}
+      style={{ width: size, height: size, background: mark.background }}
+      data-testid="pair-icon"
+      data-failed={failed}
+    >
       <span aria-hidden="true" className="monogram">
         {mark.letters}
       </span>

@@ -74,7 +74,11 @@ describe('ClientRuntimeProvider starts the engines after hydration, once', () =>
     // The component body runs (with window present), its effects never do.
     const html = renderToString(
       <ClientRuntimeProvider site={site}>
-        <Capture onSeen={() => { throw new Error('no effect runs in a server render') }} />
+        <Capture
+          onSeen={() => {
+            throw new Error('no effect runs in a server render')
+          }}
+        />
       </ClientRuntimeProvider>,
     )
     expect(html).toBe('')

@@ -23,7 +23,17 @@ const text = rowTextFor()
 
 describe('a markets row on hydration', () => {
   it('formats its volume while hydrating, to the server’s text, and not again after', async () => {
-    const props: MarketRowProps = { row, initial: undefined, ticker: undefined, format: null, starred: false, lang: 'en', locale: 'en-US', text, onToggleFavourite: () => {} }
+    const props: MarketRowProps = {
+      row,
+      initial: undefined,
+      ticker: undefined,
+      format: null,
+      starred: false,
+      lang: 'en',
+      locale: 'en-US',
+      text,
+      onToggleFavourite: () => {},
+    }
     const body = document.createElement('tbody')
     document.createElement('table').append(body)
     body.innerHTML = renderToString(<MarketRow {...props} />)

@@ -22,7 +22,18 @@ const row = BTC_ROW
 const addFavourite = jest.fn((p: string) => `Add ${p}`)
 const onToggleFavourite = () => {}
 const text = rowTextFor(addFavourite)
-const tick = (lastPrice: string): MarketTicker => ({ symbol: 'BTCUSDT', lastPrice, price24hPcnt: '0.0123', highPrice24h: '1', lowPrice24h: '1', volume24h: '10', turnover24h: '1234.5', prevPrice24h: '1', at: 1_700_000_000_000 }) as MarketTicker
+const tick = (lastPrice: string): MarketTicker =>
+  ({
+    symbol: 'BTCUSDT',
+    lastPrice,
+    price24hPcnt: '0.0123',
+    highPrice24h: '1',
+    lowPrice24h: '1',
+    volume24h: '10',
+    turnover24h: '1234.5',
+    prevPrice24h: '1',
+    at: 1_700_000_000_000,
+  }) as MarketTicker
 
 let root: Root
 let host: HTMLElement

@@ -52,7 +52,14 @@ const PairHead = memo(function PairHead({ row, starred, lang, text, onToggleFavo
   const pair = `${row.base}/${row.quote}`
   return (
     <th scope="row">
-      <button type="button" className="star" aria-pressed={starred} aria-label={starred ? text.removeFavourite(pair) : text.addFavourite(pair)} onClick={() => onToggleFavourite(row.symbolId)} data-testid="favourite">
+      <button
+        type="button"
+        className="star"
+        aria-pressed={starred}
+        aria-label={starred ? text.removeFavourite(pair) : text.addFavourite(pair)}
+        onClick={() => onToggleFavourite(row.symbolId)}
+        data-testid="favourite"
+      >
         <span aria-hidden="true">{starred ? '★' : '☆'}</span>
       </button>
       {/* No viewport prefetch: 600 rows would prefetch 600 pages. */}

@@ -12,13 +12,30 @@ export interface TabItem {
  * The quote-group tabs as the WAI-ARIA tabs pattern: one tab in the Tab order (roving
  * tabindex), arrows move and select (mirrored in right-to-left pages), Home and End jump.
  */
-export function MarketTabs({ items, selected, onSelect, panelId, disabled, label }: { items: TabItem[]; selected: string; onSelect: (id: string) => void; panelId: string; disabled: boolean; label: string }) {
+export function MarketTabs({
+  items,
+  selected,
+  onSelect,
+  panelId,
+  disabled,
+  label,
+}: {
+  items: TabItem[]
+  selected: string
+  onSelect: (id: string) => void
+  panelId: string
+  disabled: boolean
+  label: string
+}) {
   const refs = useRef(new Map<string, HTMLButtonElement>())
   const row = useSelectedInView<HTMLDivElement>(selected)
   // While a search shows every group no tab is selected; the first one keeps the Tab stop.
   const stop = items.some((item) => item.id === selected) ? selected : items[0]?.id
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = Math.max(0, items.findIndex((item) => item.id === event.currentTarget.id.slice(4)))
+    const index = Math.max(
+      0,
+      items.findIndex((item) => item.id === event.currentTarget.id.slice(4)),
+    )
     const rtl = getComputedStyle(event.currentTarget).direction === 'rtl'
     const step = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1 }[event.key]
     let next: number | null = null

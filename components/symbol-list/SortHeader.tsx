@@ -3,7 +3,19 @@
 import type { MarketSort, SortKey } from '@/lib/symbol-view/sort'
 
 /** A sortable column header: aria-sort on the cell, a button that says what a press does (disabled until hydrated by the table's fieldset). */
-export function SortHeader({ column, label, sort, onSort, className }: { column: SortKey; label: string; sort: MarketSort; onSort: (key: SortKey) => void; className?: string }) {
+export function SortHeader({
+  column,
+  label,
+  sort,
+  onSort,
+  className,
+}: {
+  column: SortKey
+  label: string
+  sort: MarketSort
+  onSort: (key: SortKey) => void
+  className?: string
+}) {
   const active = sort.key === column
   return (
     <th scope="col" className={className} aria-sort={active ? sort.direction : 'none'}>

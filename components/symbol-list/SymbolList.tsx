@@ -97,7 +97,10 @@ export function SymbolList({
   const drawnOf = (list: SymbolRow[]) => (showAll ? list : list.slice(0, MARKETS_ROWS_DRAWN))
   const [tickers, format, liveFeed] = useMarketTickers(drawnOf(served))
   const sortTickers = byTicker ? tickers : null
-  const rows = useMemo(() => (sortTickers ? sortRows(selected, sort, tickerMap(initialFigures, sortTickers)) : served), [served, selected, sort, sortTickers, initialFigures])
+  const rows = useMemo(
+    () => (sortTickers ? sortRows(selected, sort, tickerMap(initialFigures, sortTickers)) : served),
+    [served, selected, sort, sortTickers, initialFigures],
+  )
   const shown = drawnOf(rows)
   // A push renders the rows on screen; the others take their ticker when scrolled to
   // (lib/market-data/rows-in-view.ts). Kept from render to render as React's "previous render" state.
@@ -126,7 +129,15 @@ export function SymbolList({
       {liveFeed}
       <div className="markets-tools">
         <MarketTabs items={items} selected={search ? '' : tabKey} onSelect={selectTab} panelId="markets-panel" disabled={!hydrated} label={t('quoteGroups')} />
-        <input type="search" readOnly={!hydrated} aria-label={t('searchLabel')} placeholder={t('searchPlaceholder')} value={url.query} onChange={(e) => setUrl({ ...url, query: e.target.value })} data-testid="market-search" />
+        <input
+          type="search"
+          readOnly={!hydrated}
+          aria-label={t('searchLabel')}
+          placeholder={t('searchPlaceholder')}
+          value={url.query}
+          onChange={(e) => setUrl({ ...url, query: e.target.value })}
+          data-testid="market-search"
+        />
       </div>
       {tags.length > 0 ? (
         <div ref={tagRow} className="tags" aria-label={t('tags')}>
@@ -157,7 +168,9 @@ export function SymbolList({
                 <SortHeader column="change" label={t('change')} sort={sort} onSort={onSort} className="num" />
                 <TurnoverHead />
                 <SortHeader column="volume" label={t('volume')} sort={sort} onSort={onSort} className="num col-wide" />
-                <th scope="col" className="col-wide">{t('status')}</th>
+                <th scope="col" className="col-wide">
+                  {t('status')}
+                </th>
               </tr>
             </thead>
             <tbody ref={body}>
@@ -167,7 +180,20 @@ export function SymbolList({
               {/* A row gets the formatting chunk with its first ticker: the chunk's arrival renders no row. */}
               {shown.map((row, place) => {
                 const ticker = rowTickers.tickers[row.symbolId]
-                return <MarketRow key={place} row={row} initial={initialFigures.of(row.symbolId)} ticker={ticker} format={ticker ? format : null} starred={favourites.has(row.symbolId)} lang={lang} locale={locale} text={rowText} onToggleFavourite={toggleFavourite} />
+                return (
+                  <MarketRow
+                    key={place}
+                    row={row}
+                    initial={initialFigures.of(row.symbolId)}
+                    ticker={ticker}
+                    format={ticker ? format : null}
+                    starred={favourites.has(row.symbolId)}
+                    lang={lang}
+                    locale={locale}
+                    text={rowText}
+                    onToggleFavourite={toggleFavourite}
+                  />
+                )
               })}
             </tbody>
           </table>

@@ -25,7 +25,10 @@ function filler(format: (value: string) => string): (value: string) => string {
   return (value) => parts.join(value)
 }
 
-type Translate = (key: 'addFavourite' | 'removeFavourite' | 'leveragedLong' | 'leveragedShort' | 'testPair' | 'trading' | 'suspended' | 'banBuy' | 'banSell', values?: Record<string, string>) => string
+type Translate = (
+  key: 'addFavourite' | 'removeFavourite' | 'leveragedLong' | 'leveragedShort' | 'testPair' | 'trading' | 'suspended' | 'banBuy' | 'banSell',
+  values?: Record<string, string>,
+) => string
 
 export function rowTextOf(t: Translate): RowText {
   return {

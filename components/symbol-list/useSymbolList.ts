@@ -2,7 +2,16 @@
 
 import { useEffect, useState } from 'react'
 import useSWR from 'swr'
-import { firstRevalidation, keepUnchanged, LIST_IDLE_TIMEOUT_MS, LIST_REFRESH_MS, LIST_SETTLE_MS, preferBetter, toSymbolListView, type SymbolListView } from '@/lib/symbol-view/view'
+import {
+  firstRevalidation,
+  keepUnchanged,
+  LIST_IDLE_TIMEOUT_MS,
+  LIST_REFRESH_MS,
+  LIST_SETTLE_MS,
+  preferBetter,
+  toSymbolListView,
+  type SymbolListView,
+} from '@/lib/symbol-view/view'
 import type { SymbolLoader } from '@/lib/symbols'
 import { browserIdle, browserTimers } from '@/lib/browser-runtime/browser-env'
 import type { ClientRuntime } from '@/lib/browser-runtime/runtime'
@@ -30,7 +39,14 @@ function loaderFor(runtime: ClientRuntime, language: { code: string; locale: str
       import('@/lib/symbol-view/load-failure'),
       import('@/lib/symbols/seed-text'),
     ]).then(
-      async ([{ createApiClient }, { createBrowserStorage }, { createSymbolLoader, SYMBOL_STORAGE_KEYS }, { seedSymbolCache }, { watchLoadFailures }, { parseSeedText }]) => {
+      async ([
+        { createApiClient },
+        { createBrowserStorage },
+        { createSymbolLoader, SYMBOL_STORAGE_KEYS },
+        { seedSymbolCache },
+        { watchLoadFailures },
+        { parseSeedText },
+      ]) => {
         // The chunks' evaluation, each seeded record and each step of a load are separate tasks, so none of them blocks input for long.
         const between = () => nextTask(browserTimers)
         await between()

@@ -11,7 +11,15 @@ import { startFleet, type Fleet } from '../../scripts/fleet/fleet'
 import { header, request, type Reply } from '../../scripts/bench/http'
 
 const base = 5000 + 10 * Number(process.env.E2E_PORT_OFFSET ?? 0)
-export const FLEET_PORTS = { nginx: base, instances: [base + 1, base + 2, base + 3], redis: base + 4, late: base + 5, prometheus: base + 6, nginxStatus: base + 7, nginxExporter: base + 8 } as const
+export const FLEET_PORTS = {
+  nginx: base,
+  instances: [base + 1, base + 2, base + 3],
+  redis: base + 4,
+  late: base + 5,
+  prometheus: base + 6,
+  nginxStatus: base + 7,
+  nginxExporter: base + 8,
+} as const
 
 /** The runtime's Redis support (the shared cache and pair lists) comes with the `redis` client. */
 export const HAS_REDIS_RUNTIME = (() => {
@@ -84,5 +92,8 @@ export async function loadUntil(targets: readonly { host: string; path: string }
   return result
 }
 
-export const non2xx = (result: LoadResult) => Object.entries(result.statuses).filter(([code]) => !code.startsWith('2')).reduce((sum, [, n]) => sum + n, 0)
+export const non2xx = (result: LoadResult) =>
+  Object.entries(result.statuses)
+    .filter(([code]) => !code.startsWith('2'))
+    .reduce((sum, [, n]) => sum + n, 0)
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

@@ -17,7 +17,8 @@ beforeEach(() => {
 })
 
 /** A browser with a session cookie for the API hosts sends it with every credentialed call. */
-const signedIn = (name: string) => (input: string, init: RequestInit) => fetch(input, { ...init, headers: { ...(init.headers as Record<string, string>), cookie: `session=${name}` } })
+const signedIn = (name: string) => (input: string, init: RequestInit) =>
+  fetch(input, { ...init, headers: { ...(init.headers as Record<string, string>), cookie: `session=${name}` } })
 
 describe('profile source', () => {
   it('signed out: the error envelope gives no profile, and the failure is reported', async () => {

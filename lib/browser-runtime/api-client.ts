@@ -9,5 +9,11 @@ import type { ClientRuntime } from './runtime'
  * not first-load JavaScript (docs/decisions/client-wiring.md "First-load JavaScript").
  */
 export function createApiClient(runtime: ClientRuntime, language: RequestLanguage): HttpClient {
-  return createHttpClient({ baseUrl: runtime.apiHost, crossApi: runtime.crossApi, fetch: (input, init) => fetch(input, init), language, rewriteUrl: runtime.rewriteUrl })
+  return createHttpClient({
+    baseUrl: runtime.apiHost,
+    crossApi: runtime.crossApi,
+    fetch: (input, init) => fetch(input, init),
+    language,
+    rewriteUrl: runtime.rewriteUrl,
+  })
 }

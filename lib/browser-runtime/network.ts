@@ -24,10 +24,28 @@ const SETTLE_MS = 2500
  */
 export function createNetwork(site: ClientSiteConfig, monitor: Monitor): { engines: NetworkEngines; settled: Promise<void> } {
   const fetchImpl = (input: string, init: RequestInit) => fetch(input, init)
-  const storage = createBrowserStorage(() => window.localStorage, { ownKeys: [ROUTE_STORAGE_KEY], onProblem: (p) => monitor.event('route_storage_problem', { ...p }) })
-  const chooser = createRouteChooser({ site: site.region, hosts: site.apiHosts, fetch: fetchImpl, storage, timers: browserTimers, now: Date.now, visibility: browserVisibility, monitor })
+  const storage = createBrowserStorage(() => window.localStorage, {
+    ownKeys: [ROUTE_STORAGE_KEY],
+    onProblem: (p) => monitor.event('route_storage_problem', { ...p }),
+  })
+  const chooser = createRouteChooser({
+    site: site.region,
+    hosts: site.apiHosts,
+    fetch: fetchImpl,
+    storage,
+    timers: browserTimers,
+    now: Date.now,
+    visibility: browserVisibility,
+    monitor,
+  })
   const fastPath = createFastPath({
-    config: { mode: site.fastPath.mode, candidates: site.fastPathHosts, wsUrl: site.fastPath.wsUrl ?? undefined, cdnUrl: site.fastPath.cdnUrl ?? undefined, apiHost: () => chooser.apiHost() },
+    config: {
+      mode: site.fastPath.mode,
+      candidates: site.fastPathHosts,
+      wsUrl: site.fastPath.wsUrl ?? undefined,
+      cdnUrl: site.fastPath.cdnUrl ?? undefined,
+      apiHost: () => chooser.apiHost(),
+    },
     fetch: fetchImpl,
     timers: browserTimers,
     now: Date.now,

@@ -41,7 +41,14 @@ export interface BrowserRuntime {
 
 /** The server render never starts engines or fetches. */
 export function createServerRuntime(site: ClientSiteConfig): BrowserRuntime {
-  const runtime = { ready: Promise.resolve(), apiHost: () => site.apiHosts.main, rewriteUrl: (url: string) => url, crossApi: () => false, monitor: silentMonitor, network: createExternalStore(null) }
+  const runtime = {
+    ready: Promise.resolve(),
+    apiHost: () => site.apiHosts.main,
+    rewriteUrl: (url: string) => url,
+    crossApi: () => false,
+    monitor: silentMonitor,
+    network: createExternalStore(null),
+  }
   return { runtime, start: () => {}, stop: () => {} }
 }
 

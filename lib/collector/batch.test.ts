@@ -6,7 +6,12 @@ const ok = { type: 'event', name: 'route_switch', detail: { from: 'main', to: 'a
 
 describe('monitorBatchSchema (shared by the browser and the collector)', () => {
   it('accepts a well-formed batch', () => {
-    const batch = { events: [ok, { type: 'incident', code: 11511509, at: 1 }], marketing: { utm_source: 'x', ga_medium: 'y' }, page: '/tr-TUR/trade/BTCUSDT', dropped: 3 }
+    const batch = {
+      events: [ok, { type: 'incident', code: 11511509, at: 1 }],
+      marketing: { utm_source: 'x', ga_medium: 'y' },
+      page: '/tr-TUR/trade/BTCUSDT',
+      dropped: 3,
+    }
     expect(monitorBatchSchema.parse(batch)).toEqual(batch)
     expect(MAX_BATCH_BYTES).toBe(32768)
   })
@@ -34,7 +39,10 @@ describe('monitorBatchSchema (shared by the browser and the collector)', () => {
   it('property: whatever an engine logs, the sanitised event fits the schema', () => {
     fc.assert(
       fc.property(
-        fc.oneof(fc.record({ type: fc.constant('incident' as const), code: fc.integer() }), fc.record({ type: fc.constant('event' as const), name: fc.string({ maxLength: 200 }) })),
+        fc.oneof(
+          fc.record({ type: fc.constant('incident' as const), code: fc.integer() }),
+          fc.record({ type: fc.constant('event' as const), name: fc.string({ maxLength: 200 }) }),
+        ),
         fc.option(fc.dictionary(fc.string({ maxLength: 100 }), fc.anything({ maxDepth: 2 }), { maxKeys: 40 }), { nil: undefined }),
         fc.double(),
         (entry, detail, at) => {

@@ -8,8 +8,14 @@ import { MARKETING_KEYS, MAX_MARKETING_VALUE_LENGTH, type MarketingKey } from '.
  */
 
 import {
-  MAX_BATCH_EVENTS, MAX_DETAIL_KEY_LENGTH, MAX_DETAIL_KEYS, MAX_DETAIL_STRING_LENGTH, MAX_EVENT_NAME_LENGTH, MAX_PAGE_LENGTH,
-  type MonitorBatch, type MonitorBatchEvent,
+  MAX_BATCH_EVENTS,
+  MAX_DETAIL_KEY_LENGTH,
+  MAX_DETAIL_KEYS,
+  MAX_DETAIL_STRING_LENGTH,
+  MAX_EVENT_NAME_LENGTH,
+  MAX_PAGE_LENGTH,
+  type MonitorBatch,
+  type MonitorBatchEvent,
 } from '../monitor/batch-limits'
 
 export * from '../monitor/batch-limits'
@@ -26,7 +32,10 @@ export const monitorEventSchema = z.discriminatedUnion('type', [
 ])
 
 const marketingSchema = z.strictObject(
-  Object.fromEntries(MARKETING_KEYS.map((key) => [key, z.string().max(MAX_MARKETING_VALUE_LENGTH).optional()])) as Record<MarketingKey, z.ZodOptional<z.ZodString>>,
+  Object.fromEntries(MARKETING_KEYS.map((key) => [key, z.string().max(MAX_MARKETING_VALUE_LENGTH).optional()])) as Record<
+    MarketingKey,
+    z.ZodOptional<z.ZodString>
+  >,
 )
 
 export const monitorBatchSchema = z.strictObject({

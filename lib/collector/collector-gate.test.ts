@@ -14,7 +14,11 @@ describe('the collector’s rate gate', () => {
 
   it('spoofed first X-Forwarded-For values do not create new buckets', () => {
     const gate = createCollectorGate({ now: () => 0 })
-    const answers = Array.from({ length: 400 }, (_, i) => gate.admit(collectorKey({ forwardedFor: `10.${i >> 8}.${i & 255}.1, 198.51.100.7`, sessionCookie: undefined, trust: trusted, newSessionId: () => '' }).key))
+    const answers = Array.from({ length: 400 }, (_, i) =>
+      gate.admit(
+        collectorKey({ forwardedFor: `10.${i >> 8}.${i & 255}.1, 198.51.100.7`, sessionCookie: undefined, trust: trusted, newSessionId: () => '' }).key,
+      ),
+    )
     expect(gate.keys()).toBe(1)
     expect(answers.filter((a) => a === 'accepted')).toHaveLength(MONITOR_CLIENT_RATE.capacity)
   })

@@ -13,7 +13,17 @@ export const MONITOR_MAX_KEYS = 10_000
 export type Admission = 'accepted' | 'rate_limited' | 'global_limit'
 
 /** The collector's two rate bounds: the client's own bucket first, then the global cap. */
-export function createCollectorGate({ now, maxKeys = MONITOR_MAX_KEYS, client = MONITOR_CLIENT_RATE, global = MONITOR_GLOBAL_RATE }: { now: () => number; maxKeys?: number; client?: typeof MONITOR_CLIENT_RATE; global?: typeof MONITOR_GLOBAL_RATE }) {
+export function createCollectorGate({
+  now,
+  maxKeys = MONITOR_MAX_KEYS,
+  client = MONITOR_CLIENT_RATE,
+  global = MONITOR_GLOBAL_RATE,
+}: {
+  now: () => number
+  maxKeys?: number
+  client?: typeof MONITOR_CLIENT_RATE
+  global?: typeof MONITOR_GLOBAL_RATE
+}) {
   const perClient = createRateLimiter({ ...client, now, maxKeys })
   const all = createRateLimiter({ ...global, now, maxKeys: 1 })
   return {

@@ -6,9 +6,24 @@ import { SYMBOL_INCIDENTS } from '../symbols/incidents'
  * let any client create unbounded time series.
  */
 export const KNOWN_EVENT_NAMES: ReadonlySet<string> = new Set([
-  'engines_chunk_failed', 'fast_path_check_failed', 'fast_path_config_rejected', 'fast_path_internal_error', 'fast_path_quality', 'fast_path_refused',
-  'fast_path_report_failed', 'fast_path_route', 'fast_path_state', 'route_choice_dropped', 'route_choice_not_saved', 'route_probe_error',
-  'route_storage_problem', 'route_switch', 'symbol_list_loaded', 'symbol_pairs_dropped', 'symbol_storage_problem', 'web_vital',
+  'engines_chunk_failed',
+  'fast_path_check_failed',
+  'fast_path_config_rejected',
+  'fast_path_internal_error',
+  'fast_path_quality',
+  'fast_path_refused',
+  'fast_path_report_failed',
+  'fast_path_route',
+  'fast_path_state',
+  'route_choice_dropped',
+  'route_choice_not_saved',
+  'route_probe_error',
+  'route_storage_problem',
+  'route_switch',
+  'symbol_list_loaded',
+  'symbol_pairs_dropped',
+  'symbol_storage_problem',
+  'web_vital',
 ])
 
 const KNOWN_CODES: ReadonlySet<number> = new Set(Object.values(SYMBOL_INCIDENTS))

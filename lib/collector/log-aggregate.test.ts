@@ -4,7 +4,11 @@ describe('collector log aggregate', () => {
   it('summarises an interval in one line of counts per label, however many batches came', () => {
     let now = Date.UTC(2026, 0, 1)
     const aggregate = createMonitorAggregate(() => now)
-    for (let i = 0; i < 400; i++) aggregate.accepted(Array.from({ length: 50 }, (_, j) => (j % 2 ? 'incident:11511509' : 'event:other')), 1)
+    for (let i = 0; i < 400; i++)
+      aggregate.accepted(
+        Array.from({ length: 50 }, (_, j) => (j % 2 ? 'incident:11511509' : 'event:other')),
+        1,
+      )
     aggregate.refused('rate_limited')
     aggregate.refused('rate_limited')
     now += 10_000

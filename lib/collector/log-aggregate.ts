@@ -42,7 +42,15 @@ export function createMonitorAggregate(now: () => number) {
       const summary: MonitorSummary | null =
         batches === 0 && refused.size === 0
           ? null
-          : { from: new Date(from).toISOString(), to: new Date(to).toISOString(), batches, events, byLabel: Object.fromEntries(byLabel), clientDropped, refused: Object.fromEntries(refused) }
+          : {
+              from: new Date(from).toISOString(),
+              to: new Date(to).toISOString(),
+              batches,
+              events,
+              byLabel: Object.fromEntries(byLabel),
+              clientDropped,
+              refused: Object.fromEntries(refused),
+            }
       from = to
       batches = events = clientDropped = 0
       byLabel = new Map()

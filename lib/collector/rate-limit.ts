@@ -10,7 +10,17 @@ export interface RateLimiter {
   size(): number
 }
 
-export function createRateLimiter({ capacity, perSecond, now, maxKeys = 10_000 }: { capacity: number; perSecond: number; now: () => number; maxKeys?: number }): RateLimiter {
+export function createRateLimiter({
+  capacity,
+  perSecond,
+  now,
+  maxKeys = 10_000,
+}: {
+  capacity: number
+  perSecond: number
+  now: () => number
+  maxKeys?: number
+}): RateLimiter {
   // A Map iterates in insertion order: re-inserting on every use keeps the oldest first.
   const buckets = new Map<string, { tokens: number; at: number }>()
   return {

@@ -53,7 +53,12 @@ export interface Idle {
  * nor in the middle of a burst of input. Without an idle callback it runs when the delay ends.
  * Returns the cancel.
  */
-export function whenSettled(timers: Timers, idle: Idle | undefined, run: () => void, { delayMs, idleTimeoutMs }: { delayMs: number; idleTimeoutMs: number }): () => void {
+export function whenSettled(
+  timers: Timers,
+  idle: Idle | undefined,
+  run: () => void,
+  { delayMs, idleTimeoutMs }: { delayMs: number; idleTimeoutMs: number },
+): () => void {
   let cancelIdle: (() => void) | undefined
   const handle = timers.setTimeout(() => {
     if (idle) cancelIdle = idle.request(run, idleTimeoutMs)

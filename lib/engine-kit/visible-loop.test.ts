@@ -8,8 +8,12 @@ function setup(overrides: Partial<VisibleLoopOptions> = {}) {
   const runs: number[] = []
   const errors: unknown[] = []
   const loop = createVisibleLoop({
-    timers: scheduler.timers, visibility, nextDelay: () => 1000,
-    run: () => void runs.push(scheduler.now()), onError: (e) => errors.push(e), ...overrides,
+    timers: scheduler.timers,
+    visibility,
+    nextDelay: () => 1000,
+    run: () => void runs.push(scheduler.now()),
+    onError: (e) => errors.push(e),
+    ...overrides,
   })
   return { scheduler, visibility, runs, errors, loop }
 }
@@ -35,10 +39,14 @@ describe('visible loop (shared by the route chooser and the fast path)', () => {
   it('never overlaps runs: a tick during a slow run is skipped', async () => {
     const scheduler = createFakeScheduler()
     let started = 0
-    const { loop } = setup({ timers: scheduler.timers, run: () => new Promise<void>((resolve) => {
-      started++
-      scheduler.timers.setTimeout(resolve, 1500)
-    }) })
+    const { loop } = setup({
+      timers: scheduler.timers,
+      run: () =>
+        new Promise<void>((resolve) => {
+          started++
+          scheduler.timers.setTimeout(resolve, 1500)
+        }),
+    })
     loop.start()
     await scheduler.advance(3100)
     expect(started).toBe(2) // at 0 and 2000; the tick at 1000 found the first still running
@@ -46,9 +54,11 @@ describe('visible loop (shared by the route chooser and the fast path)', () => {
   })
 
   it('reports a run that throws (even synchronously) and keeps going', async () => {
-    const { scheduler, errors, loop } = setup({ run: () => {
-      throw new Error('sync')
-    } })
+    const { scheduler, errors, loop } = setup({
+      run: () => {
+        throw new Error('sync')
+      },
+    })
     loop.start()
     await scheduler.advance(2000)
     expect(errors).toHaveLength(3)
@@ -56,9 +66,11 @@ describe('visible loop (shared by the route chooser and the fast path)', () => {
   })
 
   it('reports a nextDelay that throws instead of letting it escape a timer', async () => {
-    const { scheduler, errors, loop, runs } = setup({ nextDelay: () => {
-      throw new Error('delay')
-    } })
+    const { scheduler, errors, loop, runs } = setup({
+      nextDelay: () => {
+        throw new Error('delay')
+      },
+    })
     loop.start()
     await scheduler.advance(5000)
     expect(runs).toEqual([0])

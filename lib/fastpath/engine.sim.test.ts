@@ -8,7 +8,17 @@ const realTimers = {
   setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
   clearTimeout: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 }
-const FAST = { probeStartMs: 100, probeStepMs: 100, probeMaxMs: 300, refreshMinMs: 100, refreshMaxMs: 300, checkMs: 200, reportFirstMs: 100, reportMs: 300, probeTimeoutMs: 2000 }
+const FAST = {
+  probeStartMs: 100,
+  probeStepMs: 100,
+  probeMaxMs: 300,
+  refreshMinMs: 100,
+  refreshMaxMs: 300,
+  checkMs: 200,
+  reportFirstMs: 100,
+  reportMs: 300,
+  probeTimeoutMs: 2000,
+}
 
 function waitFor(fastPath: FastPath, predicate: () => boolean, ms = 5000): Promise<boolean> {
   if (predicate()) return Promise.resolve(true)

@@ -8,11 +8,13 @@ describe('fast path, global mode', () => {
     expect(snap().state).toBe('global')
     await scheduler.advance(200)
     expect(snap().route).toMatchObject({ host: FP2, latencyMs: 40 })
-    expect(snap().probes).toEqual(expect.arrayContaining([
-      expect.objectContaining({ kind: 'cdn', target: CDN, ok: true, latencyMs: 30 }),
-      expect.objectContaining({ kind: 'ws', target: WS, ok: true, latencyMs: 15 }),
-      expect.objectContaining({ kind: 'fastPath', target: FP1, ok: true, latencyMs: 80 }),
-    ]))
+    expect(snap().probes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'cdn', target: CDN, ok: true, latencyMs: 30 }),
+        expect.objectContaining({ kind: 'ws', target: WS, ok: true, latencyMs: 15 }),
+        expect.objectContaining({ kind: 'fastPath', target: FP1, ok: true, latencyMs: 80 }),
+      ]),
+    )
     expect(network.calls).toEqual(expect.arrayContaining([`${FP1}/hats/t1`, `${FP2}/hats/t1`, CDN]))
     expect(sockets.opened).toEqual([WS])
     expect(sockets.closed).toBe(1)
@@ -38,7 +40,10 @@ describe('fast path, global mode', () => {
     await scheduler.advance(6000)
     // Both hosts were probed and answered, at or over the threshold: no route is down to slowness.
     const probes = snap().probes.filter((p) => p.kind === 'fastPath')
-    expect(probes.map((p) => [p.target, p.ok, (p.latencyMs ?? 0) >= 3000])).toEqual([[FP1, true, true], [FP2, true, true]])
+    expect(probes.map((p) => [p.target, p.ok, (p.latencyMs ?? 0) >= 3000])).toEqual([
+      [FP1, true, true],
+      [FP2, true, true],
+    ])
     expect(snap().route).toBeNull()
     expect(fastPath.rewriteUrl(V3)).toBe(V3)
     fastPath.stop()
@@ -70,14 +75,15 @@ describe('fast path, global mode', () => {
   })
 })
 
-
 describe('fast path failure handling', () => {
   it('rewriteUrl never throws: an internal failure returns the original URL and turns the fast path off', async () => {
     let broken = false
-    const { fastPath, scheduler, snap, monitor } = setup({ apiHost: () => {
-      if (broken) throw new Error('api host getter broke')
-      return API
-    } })
+    const { fastPath, scheduler, snap, monitor } = setup({
+      apiHost: () => {
+        if (broken) throw new Error('api host getter broke')
+        return API
+      },
+    })
     fastPath.start()
     await scheduler.advance(500)
     expect(fastPath.rewriteUrl(V3)).not.toBe(V3)
@@ -112,10 +118,16 @@ describe('fast path failure handling', () => {
 
   it('an internal error in a probe round turns it off too', async () => {
     let draws = 0
-    const { fastPath, scheduler, snap } = setup({}, {}, { random: () => {
-      if (++draws > 2) throw new Error('random broke')
-      return 0.5
-    } })
+    const { fastPath, scheduler, snap } = setup(
+      {},
+      {},
+      {
+        random: () => {
+          if (++draws > 2) throw new Error('random broke')
+          return 0.5
+        },
+      },
+    )
     fastPath.start()
     await scheduler.advance(60_000)
     expect(snap()).toMatchObject({ state: 'off', offReason: 'internal-error' })

@@ -35,7 +35,12 @@ export function createFastPath(options: FastPathOptions): FastPath {
   const hostClients = allowList.origins.map((origin) => [origin, client(origin)] as const)
   const configuredOff = config.mode === 'off' || allowList.origins.length === 0
   const store = createExternalStore<FastPathSnapshot>({
-    mode: config.mode, state: 'off', offReason: configuredOff ? 'config' : config.mode === 'whitelist' ? 'checking' : 'idle', route: null, probes: [], allowList: allowList.origins,
+    mode: config.mode,
+    state: 'off',
+    offReason: configuredOff ? 'config' : config.mode === 'whitelist' ? 'checking' : 'idle',
+    route: null,
+    probes: [],
+    allowList: allowList.origins,
   })
   let started = false
   let terminal = false // an exception or an internal error: off for the rest of the page's life
@@ -110,14 +115,29 @@ export function createFastPath(options: FastPathOptions): FastPath {
   const loopBase = { timers, visibility }
   const probeLoop = createVisibleLoop({ ...loopBase, nextDelay: (i) => probeDelay(i, random(), t), run: probeRound, onError: (e) => fail(e, 'probe') })
   const checkLoop = createVisibleLoop({ ...loopBase, nextDelay: () => t.checkMs, run: checkRound, onError: (e) => fail(e, 'check') })
-  const reporter = createQualityReporter({ ...loopBase, timings: t, now, monitor, report: options.report, snapshot: store.getSnapshot, onError: (e) => fail(e, 'report') })
+  const reporter = createQualityReporter({
+    ...loopBase,
+    timings: t,
+    now,
+    monitor,
+    report: options.report,
+    snapshot: store.getSnapshot,
+    onError: (e) => fail(e, 'report'),
+  })
 
   return {
     getSnapshot: store.getSnapshot,
     subscribe: store.subscribe,
     rewriteUrl: createRewriter({
-      store, now, ttlMs: t.cacheTtlMs, apiHost, allowList, monitor,
-      isTerminal: () => terminal, countRewrite: reporter.countRewrite, fail: (error) => fail(error, 'rewrite'),
+      store,
+      now,
+      ttlMs: t.cacheTtlMs,
+      apiHost,
+      allowList,
+      monitor,
+      isTerminal: () => terminal,
+      countRewrite: reporter.countRewrite,
+      fail: (error) => fail(error, 'rewrite'),
     }),
     start() {
       if (started) return

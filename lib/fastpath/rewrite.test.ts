@@ -9,7 +9,16 @@ const ctx = { apiOrigin: API, target: FAST, allowList }
 
 describe('allow-list of fast-path hosts', () => {
   it('keeps http(s) origins only, deduplicated', () => {
-    const list = createAllowList(['https://a.example/', 'https://a.example', 'http://b.example:8080', 'ftp://c.example', 'https://d.example/path', 'https://u:p@e.example', 'not a url', 'https://f.example/?q=1'])
+    const list = createAllowList([
+      'https://a.example/',
+      'https://a.example',
+      'http://b.example:8080',
+      'ftp://c.example',
+      'https://d.example/path',
+      'https://u:p@e.example',
+      'not a url',
+      'https://f.example/?q=1',
+    ])
     expect(list.origins).toEqual(['https://a.example', 'http://b.example:8080'])
     expect(list.rejected).toEqual(['ftp://c.example', 'https://d.example/path', 'https://u:p@e.example', 'not a url', 'https://f.example/?q=1'])
     expect(list.has('https://a.example')).toBe(true)
@@ -20,7 +29,10 @@ describe('allow-list of fast-path hosts', () => {
 
 describe('rewriteApiUrl', () => {
   it('moves an API request on the API host to the fast-path host, keeping path, query and fragment', () => {
-    expect(rewriteApiUrl(`${API}/spot/api/basic/symbol_list_v3?version=7#x`, ctx)).toEqual({ kind: 'rewritten', url: `${FAST}/spot/api/basic/symbol_list_v3?version=7#x` })
+    expect(rewriteApiUrl(`${API}/spot/api/basic/symbol_list_v3?version=7#x`, ctx)).toEqual({
+      kind: 'rewritten',
+      url: `${FAST}/spot/api/basic/symbol_list_v3?version=7#x`,
+    })
   })
 
   it.each([
@@ -38,7 +50,10 @@ describe('rewriteApiUrl', () => {
   })
 
   it('refuses a target outside the allow-list', () => {
-    expect(rewriteApiUrl(`${API}/spot/api/basic/symbol_list_v3`, { ...ctx, target: 'https://evil.example' })).toEqual({ kind: 'refused', target: 'https://evil.example' })
+    expect(rewriteApiUrl(`${API}/spot/api/basic/symbol_list_v3`, { ...ctx, target: 'https://evil.example' })).toEqual({
+      kind: 'refused',
+      target: 'https://evil.example',
+    })
   })
 
   it('knows the API paths', () => {
@@ -48,7 +63,12 @@ describe('rewriteApiUrl', () => {
 
   it('property: never throws, and only ever produces the input or a URL on an allowed host', () => {
     const target = fc.constantFrom(FAST, 'https://evil.example', 'https://fp2.example.net')
-    const url = fc.oneof(fc.string(), fc.webUrl(), fc.webPath().map((p) => `${API}${p}`), fc.webPath().map((p) => `${API}/spot/api${p}`))
+    const url = fc.oneof(
+      fc.string(),
+      fc.webUrl(),
+      fc.webPath().map((p) => `${API}${p}`),
+      fc.webPath().map((p) => `${API}/spot/api${p}`),
+    )
     const seen = { unchanged: 0, rewritten: 0, refused: 0 }
     fc.assert(
       fc.property(url, target, (input, chosen) => {

@@ -9,15 +9,27 @@ const V3 = `${API}/spot/api/basic/symbol_list_v3`
 
 function setup(routeHost: string, overrides: Partial<RewriterContext> = {}) {
   const store = createExternalStore<FastPathSnapshot>({
-    mode: 'global', state: 'global', offReason: null, probes: [], allowList: ['https://fp.example.net'],
+    mode: 'global',
+    state: 'global',
+    offReason: null,
+    probes: [],
+    allowList: ['https://fp.example.net'],
     route: { host: routeHost, latencyMs: 10, at: 1000 },
   })
   const monitor = createRecordingMonitor()
   const failures: unknown[] = []
   let rewrites = 0
   const rewrite = createRewriter({
-    store, now: () => 2000, ttlMs: 86_400_000, apiHost: () => API, allowList: createAllowList(['https://fp.example.net']), monitor,
-    isTerminal: () => false, countRewrite: () => rewrites++, fail: (e) => failures.push(e), ...overrides,
+    store,
+    now: () => 2000,
+    ttlMs: 86_400_000,
+    apiHost: () => API,
+    allowList: createAllowList(['https://fp.example.net']),
+    monitor,
+    isTerminal: () => false,
+    countRewrite: () => rewrites++,
+    fail: (e) => failures.push(e),
+    ...overrides,
   })
   return { store, monitor, failures, rewrite, rewrites: () => rewrites }
 }

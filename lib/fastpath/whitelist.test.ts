@@ -4,16 +4,37 @@ import { checkWhitelist, readWhitelistAnswer } from './whitelist'
 
 describe('getproxy answer (SPEC §6, wire.md)', () => {
   it.each([
-    [{ err_code: 0, result: { res_code: 1, monitor_switch: 1 } }, { kind: 'allowed', monitorSwitch: true }],
-    [{ err_code: 0, result: { res_code: 1, monitor_switch: 0 } }, { kind: 'allowed', monitorSwitch: false }],
+    [
+      { err_code: 0, result: { res_code: 1, monitor_switch: 1 } },
+      { kind: 'allowed', monitorSwitch: true },
+    ],
+    [
+      { err_code: 0, result: { res_code: 1, monitor_switch: 0 } },
+      { kind: 'allowed', monitorSwitch: false },
+    ],
     [{ err_code: 0, result: { res_code: 8 } }, { kind: 'exception' }],
     [{ err_code: 5, result: { res_code: 8 } }, { kind: 'exception' }],
-    [{ err_code: 0, result: { res_code: 2 } }, { kind: 'denied', resCode: 2, errCode: 0 }],
-    [{ err_code: 0, result: { res_code: 0 } }, { kind: 'denied', resCode: 0, errCode: 0 }],
-    [{ err_code: 1, result: { res_code: 1 } }, { kind: 'denied', resCode: 1, errCode: 1 }],
-    [{ err_code: 0, result: { res_code: '1' } }, { kind: 'denied', resCode: '1', errCode: 0 }],
+    [
+      { err_code: 0, result: { res_code: 2 } },
+      { kind: 'denied', resCode: 2, errCode: 0 },
+    ],
+    [
+      { err_code: 0, result: { res_code: 0 } },
+      { kind: 'denied', resCode: 0, errCode: 0 },
+    ],
+    [
+      { err_code: 1, result: { res_code: 1 } },
+      { kind: 'denied', resCode: 1, errCode: 1 },
+    ],
+    [
+      { err_code: 0, result: { res_code: '1' } },
+      { kind: 'denied', resCode: '1', errCode: 0 },
+    ],
     [{ err_code: 0 }, { kind: 'denied', resCode: undefined, errCode: 0 }],
-    [{ ret_code: 0, result: {} }, { kind: 'denied', resCode: undefined, errCode: undefined }],
+    [
+      { ret_code: 0, result: {} },
+      { kind: 'denied', resCode: undefined, errCode: undefined },
+    ],
   ])('%j → %j', (body, expected) => {
     expect(readWhitelistAnswer(body)).toEqual(expected)
   })

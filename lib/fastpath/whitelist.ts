@@ -32,10 +32,23 @@ export function readWhitelistAnswer(body: Record<string, unknown>): WhitelistAns
   return { kind: 'denied', resCode, errCode: body.err_code }
 }
 
-export async function checkWhitelist(client: HttpClient, identity: WhitelistIdentity, seqId: string, signal: AbortSignal, timeoutMs: number): Promise<WhitelistAnswer> {
+export async function checkWhitelist(
+  client: HttpClient,
+  identity: WhitelistIdentity,
+  seqId: string,
+  signal: AbortSignal,
+  timeoutMs: number,
+): Promise<WhitelistAnswer> {
   try {
     const body = await client.getJson(GETPROXY_PATH, {
-      query: { seq_id: seqId, device_id: identity.deviceId, app: identity.app ?? 'web', os: identity.os ?? 'pc', bu: identity.bu ?? 'spot', v: identity.v ?? '1' },
+      query: {
+        seq_id: seqId,
+        device_id: identity.deviceId,
+        app: identity.app ?? 'web',
+        os: identity.os ?? 'pc',
+        bu: identity.bu ?? 'spot',
+        v: identity.v ?? '1',
+      },
       timeoutMs,
       signal,
     })

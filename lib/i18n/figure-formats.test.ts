@@ -25,7 +25,13 @@ describe.each(LOCALES)('figure formats of %s agree with Intl', (locale) => {
   })
 
   it('formats a change as Intl formats a signed percentage with two places', () => {
-    const intl = new Intl.NumberFormat(locale, { style: 'percent', numberingSystem: 'latn', minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' })
+    const intl = new Intl.NumberFormat(locale, {
+      style: 'percent',
+      numberingSystem: 'latn',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      signDisplay: 'exceptZero',
+    })
     const fractions = [0, 0.0001, -0.0001, 0.0228, -0.0105, 0.5, -0.9999, 1, 2.5, ...values(300, 7, (u) => Math.round((u - 0.5) * 40000) / 10000)]
     for (const fraction of fractions) expect([fraction, formatPercentChange(f, fraction)]).toEqual([fraction, intl.format(fraction)])
   })

@@ -100,7 +100,13 @@ export function readTimePieces(locale: string, options: Intl.DateTimeFormatOptio
 /** Reads a locale's figure formats from Intl (on the server; memoised by the caller). */
 export function readFigureFormats(locale: string): FigureFormats {
   const plain = new Intl.NumberFormat(locale, { numberingSystem: 'latn', useGrouping: true }).formatToParts(1234567.5)
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', numberingSystem: 'latn', minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' })
+  const percent = new Intl.NumberFormat(locale, {
+    style: 'percent',
+    numberingSystem: 'latn',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    signDisplay: 'exceptZero',
+  })
   const samples = categorySamples(locale)
   const unit = (u: AgeUnit) => {
     const format = new Intl.NumberFormat(locale, { numberingSystem: 'latn', style: 'unit', unit: u, unitDisplay: 'short' })
@@ -200,7 +206,14 @@ export function formatCompact(f: FigureFormats, value: number): string {
 /** A time (ms, UTC) written with pieces and their month names. */
 export function formatPieces(pieces: readonly TimePiece[], months: readonly string[] | undefined, ms: number): string {
   const d = new Date(ms)
-  const values = { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() }
+  const values = {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+  }
   return pieces
     .map((piece) => {
       if ('text' in piece) return piece.text

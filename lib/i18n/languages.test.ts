@@ -1,7 +1,20 @@
 import {
-  ALL_LANGUAGES, DEFAULT_LANGUAGE, EU_LANGUAGES, GEORGIA_LANGUAGES, HONG_KONG_LANGUAGES, INDONESIA_LANGUAGES,
-  KAZAKHSTAN_LANGUAGES, LANGUAGES, LANGUAGE_CODES, LANG_COOKIE, MAIN_LANGUAGES, NETHERLANDS_LANGUAGES,
-  THEME_COOKIE, TURKEY_LANGUAGES, findLanguageCode, isLanguageCode,
+  ALL_LANGUAGES,
+  DEFAULT_LANGUAGE,
+  EU_LANGUAGES,
+  GEORGIA_LANGUAGES,
+  HONG_KONG_LANGUAGES,
+  INDONESIA_LANGUAGES,
+  KAZAKHSTAN_LANGUAGES,
+  LANGUAGES,
+  LANGUAGE_CODES,
+  LANG_COOKIE,
+  MAIN_LANGUAGES,
+  NETHERLANDS_LANGUAGES,
+  THEME_COOKIE,
+  TURKEY_LANGUAGES,
+  findLanguageCode,
+  isLanguageCode,
 } from './languages'
 import { MESSAGES_IDS } from './locale-maps'
 
@@ -19,8 +32,38 @@ const SPEC_REGIONAL = {
 const EVERY_LIST = [MAIN_LANGUAGES, ALL_LANGUAGES, ...Object.values(SPEC_REGIONAL).map(([list]) => list)]
 
 // The chart widget's documented `locale` values.
-const CHART_WIDGET_LOCALES = ['ar', 'zh_TW', 'zh', 'cs', 'da_DK', 'nl_NL', 'en', 'et_EE', 'fr', 'de', 'el', 'he_IL', 'hu_HU',
-  'id_ID', 'it', 'ja', 'ko', 'ms_MY', 'no', 'fa', 'pl', 'pt', 'ro', 'ru', 'sk_SK', 'es', 'sv', 'th', 'tr', 'vi']
+const CHART_WIDGET_LOCALES = [
+  'ar',
+  'zh_TW',
+  'zh',
+  'cs',
+  'da_DK',
+  'nl_NL',
+  'en',
+  'et_EE',
+  'fr',
+  'de',
+  'el',
+  'he_IL',
+  'hu_HU',
+  'id_ID',
+  'it',
+  'ja',
+  'ko',
+  'ms_MY',
+  'no',
+  'fa',
+  'pl',
+  'pt',
+  'ro',
+  'ru',
+  'sk_SK',
+  'es',
+  'sv',
+  'th',
+  'tr',
+  'vi',
+]
 
 const date = new Date(Date.UTC(2025, 0, 31, 12))
 const languageOf = (tag: string) => new Intl.Locale(tag).language
@@ -77,8 +120,20 @@ describe.each(LANGUAGE_CODES)('language %s', (code) => {
 describe('why the locale mapping exists', () => {
   it('maps the spec codes to the intended BCP 47 tags', () => {
     const expected = {
-      en: 'en', 'tr-TUR': 'tr-TR', 'ru-KAZ': 'ru-KZ', 'kk-KAZ': 'kk-KZ', 'en-KAZ': 'en-KZ', 'ka-GEO': 'ka-GE', 'ru-GEO': 'ru-GE',
-      'en-GEO': 'en-GE', 'id-IDN': 'id-ID', 'en-IDN': 'en-ID', 'en-EU': 'en-150', 'de-EU': 'de-DE', 'zh-MY': 'zh-MY', 'zh-HK': 'zh-HK',
+      en: 'en',
+      'tr-TUR': 'tr-TR',
+      'ru-KAZ': 'ru-KZ',
+      'kk-KAZ': 'kk-KZ',
+      'en-KAZ': 'en-KZ',
+      'ka-GEO': 'ka-GE',
+      'ru-GEO': 'ru-GE',
+      'en-GEO': 'en-GE',
+      'id-IDN': 'id-ID',
+      'en-IDN': 'en-ID',
+      'en-EU': 'en-150',
+      'de-EU': 'de-DE',
+      'zh-MY': 'zh-MY',
+      'zh-HK': 'zh-HK',
     } as const
     for (const [code, locale] of Object.entries(expected)) expect([code, LANGUAGES[code as keyof typeof expected].locale]).toEqual([code, locale])
     // Every code that is already valid BCP 47 (and not EU, which is no country) is its own locale.
@@ -105,8 +160,18 @@ describe('shared message files and labels', () => {
     expect([LANGUAGES['zh-MY'].messages, LANGUAGES['zh-TW'].messages, LANGUAGES['zh-HK'].messages]).toEqual(['zh-Hans', 'zh-Hant', 'zh-Hant'])
   })
   it('labels are the names in their own language', () => {
-    expect(['tr-TUR', 'kk-KAZ', 'ka-GEO', 'ru-GEO', 'nl-NL', 'de-EU', 'zh-HK', 'id-IDN', 'ar-SA', 'en-TR'].map((c) => LANGUAGES[c as 'en'].label))
-      .toEqual(['Türkçe', 'Қазақ тілі', 'ქართული', 'Русский', 'Nederlands', 'Deutsch', '繁體中文', 'Bahasa Indonesia', 'العربية', 'English'])
+    expect(['tr-TUR', 'kk-KAZ', 'ka-GEO', 'ru-GEO', 'nl-NL', 'de-EU', 'zh-HK', 'id-IDN', 'ar-SA', 'en-TR'].map((c) => LANGUAGES[c as 'en'].label)).toEqual([
+      'Türkçe',
+      'Қазақ тілі',
+      'ქართული',
+      'Русский',
+      'Nederlands',
+      'Deutsch',
+      '繁體中文',
+      'Bahasa Indonesia',
+      'العربية',
+      'English',
+    ])
   })
   it('finds codes case-insensitively and only own properties', () => {
     expect(findLanguageCode('TR-tur')).toBe('tr-TUR')

@@ -88,8 +88,22 @@ export const DEFAULT_LANGUAGE = 'en' satisfies LanguageCode
 type List = readonly LanguageCode[]
 
 export const MAIN_LANGUAGES = [
-  'en', 'id-ID', 'es-ES', 'es-MX', 'es-AR', 'fil-PH', 'kk-KZ', 'pt-BR',
-  'pt-PT', 'ru-RU', 'vi-VN', 'uk-UA', 'ar-SA', 'ja-JP', 'zh-MY', 'zh-TW',
+  'en',
+  'id-ID',
+  'es-ES',
+  'es-MX',
+  'es-AR',
+  'fil-PH',
+  'kk-KZ',
+  'pt-BR',
+  'pt-PT',
+  'ru-RU',
+  'vi-VN',
+  'uk-UA',
+  'ar-SA',
+  'ja-JP',
+  'zh-MY',
+  'zh-TW',
 ] as const satisfies List
 export const ALL_LANGUAGES = [...MAIN_LANGUAGES, 'pl-PL', 'ro-RO'] as const satisfies List
 export const HONG_KONG_LANGUAGES = ['zh-HK', 'en-HK'] as const satisfies List

@@ -10,8 +10,25 @@
 
 /** One message file per written language (messages/<id>.json). */
 export const MESSAGES_IDS = [
-  'en', 'es', 'pt', 'zh-Hans', 'zh-Hant', 'id', 'fil', 'kk', 'ru', 'vi',
-  'uk', 'ar', 'ja', 'pl', 'ro', 'nl', 'tr', 'de', 'ka',
+  'en',
+  'es',
+  'pt',
+  'zh-Hans',
+  'zh-Hant',
+  'id',
+  'fil',
+  'kk',
+  'ru',
+  'vi',
+  'uk',
+  'ar',
+  'ja',
+  'pl',
+  'ro',
+  'nl',
+  'tr',
+  'de',
+  'ka',
 ] as const
 export type MessagesId = (typeof MESSAGES_IDS)[number]
 

@@ -106,7 +106,10 @@ describe('parseLangPrefix', () => {
   ])('%s', (path, lang, segment, rest) => {
     expect(parseLangPrefix(path)).toEqual({ lang, segment, rest })
   })
-  it.each(['/', '', '/trade/BTCUSDT', '//en/x', '/english', '/xx/y', '/api', '/markets', '/main/en', '/en_US/x', '/%E0%A4'])('%s has no language prefix', (path) => {
-    expect(parseLangPrefix(path)).toEqual({ lang: null, segment: null, rest: path })
-  })
+  it.each(['/', '', '/trade/BTCUSDT', '//en/x', '/english', '/xx/y', '/api', '/markets', '/main/en', '/en_US/x', '/%E0%A4'])(
+    '%s has no language prefix',
+    (path) => {
+      expect(parseLangPrefix(path)).toEqual({ lang: null, segment: null, rest: path })
+    },
+  )
 })

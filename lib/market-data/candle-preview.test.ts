@@ -5,7 +5,13 @@ import type { Candle } from './kline'
 const PRICE_GUTTER = priceGutter(8)
 
 const HOUR = 3_600_000
-const candle = (i: number, open: number, close: number, high = Math.max(open, close) + 1, low = Math.min(open, close) - 1): Candle => ({ start: i * HOUR, open, high, low, close })
+const candle = (i: number, open: number, close: number, high = Math.max(open, close) + 1, low = Math.min(open, close) - 1): Candle => ({
+  start: i * HOUR,
+  open,
+  high,
+  low,
+  close,
+})
 /** Rectangles of a path: [left, top, width, height] per `M x y h w v h h -w Z` (bodies) or `M x y h1 V y2 h-1 Z` (wicks). */
 function rects(path: string): number[][] {
   const out: number[][] = []

@@ -120,5 +120,14 @@ export function layoutCandlePreview(candles: readonly Candle[], width: number, h
   }
   times.sort((a, b) => a.x - b.x)
   const newest = shown.at(-1)!
-  return { rise: rise.join(''), fall: fall.join(''), prices, times, last: { y: y(newest.close), value: newest.close, rising: newest.close >= newest.open }, count: shown.length, plotWidth, plotHeight }
+  return {
+    rise: rise.join(''),
+    fall: fall.join(''),
+    prices,
+    times,
+    last: { y: y(newest.close), value: newest.close, rising: newest.close >= newest.open },
+    count: shown.length,
+    plotWidth,
+    plotHeight,
+  }
 }

@@ -11,7 +11,13 @@ function asTheLibraryWrites(locale: string, ms: number, options: Intl.DateTimeFo
   return new Date(h.getUTCFullYear(), h.getUTCMonth(), h.getUTCDate(), h.getUTCHours(), h.getUTCMinutes(), h.getUTCSeconds()).toLocaleString(locale, options)
 }
 
-const TIMES = [0, Date.UTC(2026, 0, 5, 4, 5, 6), Date.UTC(2026, 10, 26, 0, 0, 0), Date.UTC(2026, 11, 31, 23, 59, 59), ...Array.from({ length: 60 }, (_, i) => Date.UTC(2020, i % 12, 1 + ((i * 7) % 28), (i * 5) % 24, (i * 13) % 60, (i * 29) % 60))]
+const TIMES = [
+  0,
+  Date.UTC(2026, 0, 5, 4, 5, 6),
+  Date.UTC(2026, 10, 26, 0, 0, 0),
+  Date.UTC(2026, 11, 31, 23, 59, 59),
+  ...Array.from({ length: 60 }, (_, i) => Date.UTC(2020, i % 12, 1 + ((i * 7) % 28), (i * 5) % 24, (i * 13) % 60, (i * 29) % 60)),
+]
 
 describe.each(LOCALES)('chart time labels of %s', (locale) => {
   const formats = readChartTimeFormats(locale)

@@ -2,7 +2,17 @@ import { figuresOf, rowFiguresOf } from './figures'
 import type { MarketTicker } from './tickers'
 
 const ticker = (lastPrice: string, at = 1_700_000_000_000): MarketTicker =>
-  ({ symbol: 'BTCUSDT', lastPrice, price24hPcnt: '0.0123', highPrice24h: '1', lowPrice24h: '1', volume24h: '10', turnover24h: '1234.5', prevPrice24h: '1', at }) as MarketTicker
+  ({
+    symbol: 'BTCUSDT',
+    lastPrice,
+    price24hPcnt: '0.0123',
+    highPrice24h: '1',
+    lowPrice24h: '1',
+    volume24h: '10',
+    turnover24h: '1234.5',
+    prevPrice24h: '1',
+    at,
+  }) as MarketTicker
 
 describe('rowFiguresOf', () => {
   it('gives the same object for the same ticker (a memoised row skips its render)', () => {

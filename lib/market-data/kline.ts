@@ -59,7 +59,11 @@ export function klineUrl(apiHost: string, symbol: string, interval: ChartInterva
  * what failed (`kline: HTTP 503`, an envelope problem) or the fetch's own error (network, abort).
  * `fetch` is passed in, and called unbound (a browser's needs that).
  */
-export async function fetchCandles(fetchImpl: FetchLike, apiHost: string, options: { symbol: string; interval: ChartInterval; signal?: AbortSignal }): Promise<Candle[]> {
+export async function fetchCandles(
+  fetchImpl: FetchLike,
+  apiHost: string,
+  options: { symbol: string; interval: ChartInterval; signal?: AbortSignal },
+): Promise<Candle[]> {
   const res = await fetchImpl(klineUrl(apiHost, options.symbol, options.interval), { signal: options.signal })
   if (!res.ok) throw new MarketDataError(`kline: HTTP ${res.status}`)
   return parseKlineAnswer(await res.json())

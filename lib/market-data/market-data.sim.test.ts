@@ -103,7 +103,13 @@ describe('the public websocket client', () => {
   it('reports the socket closed when the host refuses it, so the caller polls', async () => {
     t.sim.setFault({ host: 'main', endpoint: 'public_ws', fault: { kind: 'refuse' } })
     const state = await new Promise((resolve) => {
-      openMarketStream({ url: publicStreamUrl(t.sim.urls.main), topics: ['tickers.BTCUSDT'], open: (url) => new WebSocket(url) as unknown as WebSocketLike, ...timers, onState: resolve })
+      openMarketStream({
+        url: publicStreamUrl(t.sim.urls.main),
+        topics: ['tickers.BTCUSDT'],
+        open: (url) => new WebSocket(url) as unknown as WebSocketLike,
+        ...timers,
+        onState: resolve,
+      })
     })
     expect(state).toBe('closed')
   })

@@ -2,7 +2,11 @@ import { createPushBatch, type CandlePush } from './push-batch'
 import type { MarketTicker } from './tickers'
 
 const ticker = (symbol: string, lastPrice: string, at: number): MarketTicker => ({ symbol, lastPrice, price24hPcnt: '0.01', turnover24h: '1', at })
-const candle = (start: number, close: number, interval = '60', symbol = 'BTCUSDT'): CandlePush => ({ interval, symbol, candle: { start, open: 1, high: close, low: 1, close } })
+const candle = (start: number, close: number, interval = '60', symbol = 'BTCUSDT'): CandlePush => ({
+  interval,
+  symbol,
+  candle: { start, open: 1, high: close, low: 1, close },
+})
 
 describe('a push batch', () => {
   it('is empty until a push arrives, and empty again after a take', () => {

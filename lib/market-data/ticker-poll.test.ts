@@ -36,8 +36,14 @@ function setup(symbol?: string) {
     return fetch(input, init).finally(() => answered.settled++)
   }
   const stop = startTickerPoll({
-    fetch: countingFetch, host: t.sim.urls.main, symbol, everyMs: EVERY_MS, timers: scheduler.timers, visibility,
-    onTickers: (update) => updates.push(update), onError: (error) => errors.push(error),
+    fetch: countingFetch,
+    host: t.sim.urls.main,
+    symbol,
+    everyMs: EVERY_MS,
+    timers: scheduler.timers,
+    visibility,
+    onTickers: (update) => updates.push(update),
+    onError: (error) => errors.push(error),
   })
   return { scheduler, visibility, asked, answered, updates, errors, stop }
 }

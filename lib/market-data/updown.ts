@@ -17,7 +17,15 @@ export type UpDown = (typeof UPDOWN_VALUES)[number]
  * exchange, Europe, Turkey, Kazakhstan, Georgia, Indonesia and the UAE show rises in green.
  */
 export const REGION_UPDOWN: Readonly<Record<RegionId, UpDown>> = {
-  main: 'green-up', hk: 'green-up', nl: 'green-up', tr: 'green-up', kz: 'green-up', eu: 'green-up', ge: 'green-up', id: 'green-up', ae: 'green-up',
+  main: 'green-up',
+  hk: 'green-up',
+  nl: 'green-up',
+  tr: 'green-up',
+  kz: 'green-up',
+  eu: 'green-up',
+  ge: 'green-up',
+  id: 'green-up',
+  ae: 'green-up',
 }
 
 export const isUpDown = (value: unknown): value is UpDown => UPDOWN_VALUES.includes(value as UpDown)

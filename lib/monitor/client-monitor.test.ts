@@ -79,7 +79,10 @@ describe('client monitor batching (SPEC §7)', () => {
     expect(batches).toHaveLength(0)
     expect(monitor.stats()).toMatchObject({ queued: 5, dropped: 3, sent: 0 })
     setOnline(true)
-    expect(names()).toEqual([['4', '5', '6'], ['7', '8']])
+    expect(names()).toEqual([
+      ['4', '5', '6'],
+      ['7', '8'],
+    ])
     expect(batches[0]?.dropped).toBe(3)
     expect(batches[1]?.dropped).toBeUndefined()
     expect(monitor.stats()).toMatchObject({ queued: 0, dropped: 3, sent: 5 })
@@ -100,10 +103,12 @@ describe('client monitor batching (SPEC §7)', () => {
   it('puts a batch back when its promise rejects, with its drop count', async () => {
     let fail = true
     const sent: MonitorBatch[] = []
-    const { monitor, scheduler, setOnline } = setup({ send: async (b) => {
-      if (fail) throw new Error('offline after all')
-      sent.push(b)
-    } })
+    const { monitor, scheduler, setOnline } = setup({
+      send: async (b) => {
+        if (fail) throw new Error('offline after all')
+        sent.push(b)
+      },
+    })
     setOnline(false)
     for (const n of ['1', '2', '3', '4', '5', '6']) monitor.event(n)
     setOnline(true)
@@ -116,12 +121,16 @@ describe('client monitor batching (SPEC §7)', () => {
   })
 
   it('never throws into the caller: not when send throws, not for odd details', async () => {
-    const { monitor, scheduler } = setup({ send: () => {
-      throw new Error('beacon exploded')
-    } })
-    const hostile = { get boom() {
-      throw new Error('getter')
-    } }
+    const { monitor, scheduler } = setup({
+      send: () => {
+        throw new Error('beacon exploded')
+      },
+    })
+    const hostile = {
+      get boom() {
+        throw new Error('getter')
+      },
+    }
     expect(() => monitor.event('x', hostile)).not.toThrow()
     expect(() => monitor.incident(Number.NaN, { big: 10n })).not.toThrow()
     expect(() => monitor.event('y')).not.toThrow()
@@ -133,7 +142,11 @@ describe('client monitor batching (SPEC §7)', () => {
   it('never builds a batch over MAX_BATCH_BYTES', () => {
     const batches: MonitorBatch[] = []
     const monitor = createClientMonitor({
-      send: (b) => (batches.push(b), true), now: () => 1, timers: createFakeScheduler().timers, maxBatch: 50, maxQueue: 200,
+      send: (b) => (batches.push(b), true),
+      now: () => 1,
+      timers: createFakeScheduler().timers,
+      maxBatch: 50,
+      maxQueue: 200,
     })
     const detail = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`key_${i}`.padEnd(64, 'k'), 'v'.repeat(256)]))
     for (let i = 0; i < 60; i++) monitor.event(`event_${i}`, detail)

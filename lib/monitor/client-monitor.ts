@@ -61,10 +61,13 @@ export function createClientMonitor(options: ClientMonitorOptions): ClientMonito
     if (timerAt === 'soon' || timerAt === when) return
     if (timerAt) timers.clearTimeout(timer)
     timerAt = when
-    timer = timers.setTimeout(() => {
-      timerAt = null
-      guard(flushAll)
-    }, when === 'soon' ? 0 : flushIntervalMs)
+    timer = timers.setTimeout(
+      () => {
+        timerAt = null
+        guard(flushAll)
+      },
+      when === 'soon' ? 0 : flushIntervalMs,
+    )
   }
 
   function failed(batch: MonitorBatch): void {

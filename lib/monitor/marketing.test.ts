@@ -2,8 +2,18 @@ import { readMarketingParams } from './marketing'
 
 describe('readMarketingParams (SPEC §9)', () => {
   it('reads the utm_* parameters and their ga_* forms, and nothing else', () => {
-    expect(readMarketingParams('?utm_source=newsletter&utm_medium=email&utm_campaign=spring&utm_term=btc&utm_content=top&ga_source=g&ga_medium=cpc&gclid=123&ref=abc')).toEqual({
-      utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'spring', utm_term: 'btc', utm_content: 'top', ga_source: 'g', ga_medium: 'cpc',
+    expect(
+      readMarketingParams(
+        '?utm_source=newsletter&utm_medium=email&utm_campaign=spring&utm_term=btc&utm_content=top&ga_source=g&ga_medium=cpc&gclid=123&ref=abc',
+      ),
+    ).toEqual({
+      utm_source: 'newsletter',
+      utm_medium: 'email',
+      utm_campaign: 'spring',
+      utm_term: 'btc',
+      utm_content: 'top',
+      ga_source: 'g',
+      ga_medium: 'cpc',
     })
   })
 

@@ -28,7 +28,10 @@ export function readMarketingParams(search: string): MarketingParams {
     const key = rawKey.trim().toLowerCase()
     // First occurrence wins (?utm_source=a&utm_source=b → a), as URLSearchParams.get does.
     if (!KNOWN.has(key) || out[key as MarketingKey] !== undefined) continue
-    const value = rawValue.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, MAX_MARKETING_VALUE_LENGTH)
+    const value = rawValue
+      .replace(/[\u0000-\u001f\u007f]/g, '')
+      .trim()
+      .slice(0, MAX_MARKETING_VALUE_LENGTH)
     if (value) out[key as MarketingKey] = value
   }
   return out

@@ -1,4 +1,11 @@
-import { MAX_DETAIL_KEY_LENGTH, MAX_DETAIL_KEYS, MAX_DETAIL_STRING_LENGTH, MAX_EVENT_NAME_LENGTH, type DetailValue, type MonitorBatchEvent } from './batch-limits'
+import {
+  MAX_DETAIL_KEY_LENGTH,
+  MAX_DETAIL_KEYS,
+  MAX_DETAIL_STRING_LENGTH,
+  MAX_EVENT_NAME_LENGTH,
+  type DetailValue,
+  type MonitorBatchEvent,
+} from './batch-limits'
 
 /**
  * Turns whatever an engine logs into an event that fits the batch schema: strings cut to their
@@ -39,7 +46,11 @@ export function sanitizeDetail(detail: Record<string, unknown> | undefined): Rec
   return count ? out : undefined
 }
 
-export function toBatchEvent(entry: { type: 'incident'; code: number } | { type: 'event'; name: string }, detail: Record<string, unknown> | undefined, at: number): MonitorBatchEvent {
+export function toBatchEvent(
+  entry: { type: 'incident'; code: number } | { type: 'event'; name: string },
+  detail: Record<string, unknown> | undefined,
+  at: number,
+): MonitorBatchEvent {
   const clean = sanitizeDetail(detail)
   const time = Number.isSafeInteger(Math.floor(at)) && at >= 0 ? Math.floor(at) : 0
   if (entry.type === 'incident') {

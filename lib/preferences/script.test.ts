@@ -37,6 +37,8 @@ describe('preferenceScript', () => {
         throw new Error('blocked')
       },
     }
-    expect(() => new Function('document', 'localStorage', 'navigator', preferenceScript(KEY, ['day'], 'data-theme'))(document, localStorage, { cookieEnabled: false })).not.toThrow()
+    expect(() =>
+      new Function('document', 'localStorage', 'navigator', preferenceScript(KEY, ['day'], 'data-theme'))(document, localStorage, { cookieEnabled: false }),
+    ).not.toThrow()
   })
 })

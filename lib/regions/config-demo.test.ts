@@ -37,7 +37,18 @@ function missing(env: Env): readonly string[] {
 describe('production configuration is explicit', () => {
   it('a production start with nothing set names every missing variable', () => {
     const names = missing(PROD)
-    expect(names).toEqual(expect.arrayContaining(['API_BASE_URL', 'API_HOSTS', 'ICON_HOSTS', 'FAST_PATH_HOSTS', 'FAST_PATH_WS_URL', 'REGION_MAIN_PUBLIC_URL', 'REGION_HK_HOSTS', 'REGION_AE_PUBLIC_URL']))
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'API_BASE_URL',
+        'API_HOSTS',
+        'ICON_HOSTS',
+        'FAST_PATH_HOSTS',
+        'FAST_PATH_WS_URL',
+        'REGION_MAIN_PUBLIC_URL',
+        'REGION_HK_HOSTS',
+        'REGION_AE_PUBLIC_URL',
+      ]),
+    )
     // Main serves every unmatched host, so only its public URL is required.
     expect(names).not.toContain('REGION_MAIN_HOSTS')
     expect(names).toHaveLength(5 + 1 + 8 * 2)
@@ -57,7 +68,15 @@ describe('production configuration is explicit', () => {
   })
 
   it('a disabled region, and the fast path when it is off, need nothing', () => {
-    const env = { ...productionEnv(), REGION_KZ_ENABLED: 'FALSE', REGION_KZ_HOSTS: undefined, REGION_KZ_PUBLIC_URL: undefined, FAST_PATH_MODE: 'off', FAST_PATH_HOSTS: undefined, FAST_PATH_WS_URL: undefined }
+    const env = {
+      ...productionEnv(),
+      REGION_KZ_ENABLED: 'FALSE',
+      REGION_KZ_HOSTS: undefined,
+      REGION_KZ_PUBLIC_URL: undefined,
+      FAST_PATH_MODE: 'off',
+      FAST_PATH_HOSTS: undefined,
+      FAST_PATH_WS_URL: undefined,
+    }
     const config = loadSiteConfig(env)
     expect(config.fastPathHosts).toEqual([])
     expect(config.fastPath.wsUrl).toBeNull()
@@ -81,7 +100,10 @@ describe('production configuration is explicit', () => {
 describe('.env.example', () => {
   const text = readFileSync(join(__dirname, '../../.env.example'), 'utf8')
   const env: Env = Object.fromEntries(
-    text.split('\n').filter((line) => /^[A-Z_]+=/.test(line)).map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    text
+      .split('\n')
+      .filter((line) => /^[A-Z_]+=/.test(line))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
   )
 
   it('is a complete production configuration with no demo address', () => {

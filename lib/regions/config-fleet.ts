@@ -50,7 +50,11 @@ export function loadFleetSettings(env: Env): FleetSettings | null {
     .filter((name) => (env[name]?.trim() ?? '') === '')
   // The build serves nobody and shares nothing: it needs no public URLs.
   if (missing.length > 0 && env.NEXT_PHASE !== 'phase-production-build') {
-    throw new ConfigError(missing.join(','), '', `fleet mode (REDIS_URL set) needs explicit ${missing.join(', ')}: a page one instance renders is served by all`)
+    throw new ConfigError(
+      missing.join(','),
+      '',
+      `fleet mode (REDIS_URL set) needs explicit ${missing.join(', ')}: a page one instance renders is served by all`,
+    )
   }
   return {
     redisUrl: readValue('REDIS_URL', raw, redisUrlValue, ''),

@@ -17,8 +17,15 @@ describe('loadSiteConfig defaults (the demo)', () => {
   const config = loadSiteConfig({})
   it('maps the nine demo hosts to their regions', () => {
     expect(REGION_IDS.map((id) => config.regions[id].hosts)).toEqual([
-      ['localhost'], ['hk.localhost'], ['nl.localhost'], ['tr.localhost'], ['kz.localhost'],
-      ['eu.localhost'], ['ge.localhost'], ['id.localhost'], ['ae.localhost'],
+      ['localhost'],
+      ['hk.localhost'],
+      ['nl.localhost'],
+      ['tr.localhost'],
+      ['kz.localhost'],
+      ['eu.localhost'],
+      ['ge.localhost'],
+      ['id.localhost'],
+      ['ae.localhost'],
     ])
   })
   it('points every region at the simulator and enables it', () => {
@@ -93,7 +100,12 @@ describe('loadSiteConfig rejects bad values, naming variable and value', () => {
     ['host with path', { REGION_NL_HOSTS: 'a.nl/x' }, 'REGION_NL_HOSTS', /plain host name/],
     ['host with userinfo', { REGION_NL_HOSTS: 'ok.nl,a.nl:@evil.com' }, 'REGION_NL_HOSTS', /entry 2 must be a plain host name/],
     ['host as URL', { REGION_NL_HOSTS: 'https://a.nl' }, 'REGION_NL_HOSTS', /plain host name/],
-    ['host in two regions', { REGION_NL_HOSTS: 'same.example', REGION_EU_HOSTS: 'same.example' }, 'REGION_EU_HOSTS', /"same.example" is listed in both REGION_NL_HOSTS and REGION_EU_HOSTS/],
+    [
+      'host in two regions',
+      { REGION_NL_HOSTS: 'same.example', REGION_EU_HOSTS: 'same.example' },
+      'REGION_EU_HOSTS',
+      /"same.example" is listed in both REGION_NL_HOSTS and REGION_EU_HOSTS/,
+    ],
     ['host clashing with a default', { REGION_MAIN_HOSTS: 'localhost,tr.localhost' }, 'REGION_MAIN_HOSTS', /in both REGION_MAIN_HOSTS and REGION_TR_HOSTS/],
     ['host twice in one region', { REGION_ID_HOSTS: 'a.id,A.ID.' }, 'REGION_ID_HOSTS', /listed twice/],
     ['two API hosts', { REGION_KZ_API_HOSTS: 'http://a.kz,http://b.kz' }, 'REGION_KZ_API_HOSTS', /exactly three/],

@@ -7,7 +7,19 @@
 import type { z } from 'zod'
 import { ALL_LANGUAGES, type LanguageCode } from '../i18n/languages'
 import {
-  ConfigError, apiHostsValue, booleanValue, fastPathModeValue, type FastPathMode, hopsValue, hostValue, languagesModeValue, listOf, originValue, portValue, readValue, urlValue,
+  ConfigError,
+  apiHostsValue,
+  booleanValue,
+  fastPathModeValue,
+  type FastPathMode,
+  hopsValue,
+  hostValue,
+  languagesModeValue,
+  listOf,
+  originValue,
+  portValue,
+  readValue,
+  urlValue,
 } from './config-values'
 import { DEMO_DEFAULTS, MissingConfigError, missingProductionVariables, usesDemoDefaults } from './config-demo'
 import { loadFleetSettings, type FleetSettings } from './config-fleet'

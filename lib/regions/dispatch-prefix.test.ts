@@ -40,21 +40,28 @@ describe('unknown language prefixes end on the same page in the fallback languag
       expect(first).toMatchObject({ kind: 'redirect', region: id, status: 308 })
       const lang = first?.kind === 'redirect' ? new URL(first.location).pathname.split('/')[1] : undefined
       // de-DE is the EU site's German; pt-PT is on main's list; everything else falls back to English.
-      const expected = pathname === '/de-DE' && id === 'eu' ? 'de-EU' : pathname.startsWith('/pt-pt') && site.languages.includes('pt-PT') ? 'pt-PT' : site.english
+      const expected =
+        pathname === '/de-DE' && id === 'eu' ? 'de-EU' : pathname.startsWith('/pt-pt') && site.languages.includes('pt-PT') ? 'pt-PT' : site.english
       expect(lang).toBe(expected)
       expect(last).toEqual({ kind: 'rewrite', region: id, pathname: `/${id}/${expected}${page}` })
     })
   }
 
-  it.each(['/trade/spot/BTC/USDT', '/xx/trade', '/english', '/markets'])('%s is a page path, not a language: the negotiated language is put in front', (pathname) => {
-    expect(dispatchRequest(req({ pathname }), config)).toMatchObject({ kind: 'redirect', location: `http://localhost:3000/en${pathname}`, status: 307 })
-  })
+  it.each(['/trade/spot/BTC/USDT', '/xx/trade', '/english', '/markets'])(
+    '%s is a page path, not a language: the negotiated language is put in front',
+    (pathname) => {
+      expect(dispatchRequest(req({ pathname }), config)).toMatchObject({ kind: 'redirect', location: `http://localhost:3000/en${pathname}`, status: 307 })
+    },
+  )
 })
 
 describe('trailing slashes', () => {
   it('a known page with a trailing slash redirects once to the path without it, query kept', () => {
     expect(dispatchRequest(req({ pathname: '/en/trade/spot/BTC/USDT/', search: '?x=1' }), config)).toEqual({
-      kind: 'redirect', region: 'main', location: 'http://localhost:3000/en/trade/spot/BTC/USDT?x=1', status: 308,
+      kind: 'redirect',
+      region: 'main',
+      location: 'http://localhost:3000/en/trade/spot/BTC/USDT?x=1',
+      status: 308,
     })
     expect(dispatchRequest(req({ pathname: '/api/health/' }), config)).toMatchObject({ location: 'http://localhost:3000/api/health', status: 308 })
   })

@@ -9,7 +9,22 @@ const configs = [
   loadSiteConfig({ TRUST_PROXY: 'true', REGION_TR_PUBLIC_URL: 'https://www.example.com.tr', REGION_TR_HOSTS: 'www.example.com.tr' }),
 ]
 
-const hostile = ['evil.example', '//evil.example', '\\\\evil.example', '@evil.example', '%2F%2Fevil.example', 'http://evil.example', '..', '%', '%E0%A4%A', '%ZZ', '?', '#', ' ', '\t']
+const hostile = [
+  'evil.example',
+  '//evil.example',
+  '\\\\evil.example',
+  '@evil.example',
+  '%2F%2Fevil.example',
+  'http://evil.example',
+  '..',
+  '%',
+  '%E0%A4%A',
+  '%ZZ',
+  '?',
+  '#',
+  ' ',
+  '\t',
+]
 const segment = fc.oneof(
   fc.constantFrom('en', 'fr', 'en-US', 'de-DE', 'tr-TUR', 'TR-tur', 'trade', 'spot', 'BTC', 'USDT', 'x-api', 'api', 'robots.txt', '', ...hostile),
   fc.string({ maxLength: 12 }),
@@ -18,13 +33,25 @@ const segment = fc.oneof(
 const pathname = fc.array(segment, { maxLength: 6 }).map((parts) => `/${parts.join('/')}`)
 const host = fc.option(
   fc.oneof(
-    fc.constantFrom('localhost:3000', 'tr.localhost', 'HK.localhost.', 'www.example.com.tr', 'a.com:@evil.example', 'tr.localhost, evil.example', '[::1]:80', ...hostile),
+    fc.constantFrom(
+      'localhost:3000',
+      'tr.localhost',
+      'HK.localhost.',
+      'www.example.com.tr',
+      'a.com:@evil.example',
+      'tr.localhost, evil.example',
+      '[::1]:80',
+      ...hostile,
+    ),
     fc.string({ maxLength: 30 }),
   ),
 )
 const request: fc.Arbitrary<IncomingRequest> = fc.record({
   pathname,
-  search: fc.oneof(fc.constant(''), fc.string({ maxLength: 20 }).map((s) => `?${s}`)),
+  search: fc.oneof(
+    fc.constant(''),
+    fc.string({ maxLength: 20 }).map((s) => `?${s}`),
+  ),
   host,
   forwardedHost: host,
   langCookie: fc.option(fc.oneof(fc.constantFrom('en', 'tr-TUR', 'de-EU', 'evil'), fc.string({ maxLength: 12 }))),

@@ -28,7 +28,12 @@ describe('dispatchRequest (the edge middleware decision)', () => {
   })
 
   it('marks a path no page has as a 404 rewrite (the catch-all renders the not-found page)', () => {
-    expect(dispatchRequest(req({ pathname: '/en/no/such/page' }), config)).toEqual({ kind: 'rewrite', region: 'main', pathname: '/main/en/no/such/page', status: 404 })
+    expect(dispatchRequest(req({ pathname: '/en/no/such/page' }), config)).toEqual({
+      kind: 'rewrite',
+      region: 'main',
+      pathname: '/main/en/no/such/page',
+      status: 404,
+    })
     expect(dispatchRequest(req({ pathname: '/en/trade/spot/BTC' }), config)).toMatchObject({ status: 404 })
     expect(dispatchRequest(req({ pathname: '/en/trade/spot/BTC/USDT/x' }), config)).toMatchObject({ status: 404 })
     expect(dispatchRequest(req({ pathname: '/en/trade/spot/NOPE/USDT' }), config)).not.toHaveProperty('status')
@@ -68,8 +73,16 @@ describe('dispatchRequest (the edge middleware decision)', () => {
 
   it('passes global routes and maps the per-region root files', () => {
     expect(dispatchRequest(req({ pathname: '/api/health' }), config)).toEqual({ kind: 'pass', region: 'main' })
-    expect(dispatchRequest(req({ host: 'nl.localhost', pathname: '/robots.txt' }), config)).toEqual({ kind: 'rewrite', region: 'nl', pathname: '/nl/robots.txt' })
-    expect(dispatchRequest(req({ host: 'nl.localhost', pathname: '/sitemap.xml' }), config)).toEqual({ kind: 'rewrite', region: 'nl', pathname: '/nl/sitemap.xml' })
+    expect(dispatchRequest(req({ host: 'nl.localhost', pathname: '/robots.txt' }), config)).toEqual({
+      kind: 'rewrite',
+      region: 'nl',
+      pathname: '/nl/robots.txt',
+    })
+    expect(dispatchRequest(req({ host: 'nl.localhost', pathname: '/sitemap.xml' }), config)).toEqual({
+      kind: 'rewrite',
+      region: 'nl',
+      pathname: '/nl/sitemap.xml',
+    })
   })
 
   it('serves a disabled region’s hosts as the main site', () => {

@@ -1,7 +1,12 @@
 import { loadSiteConfig } from './config'
 import { contentSecurityPolicy, securityHeaders } from './security-headers'
 
-const directive = (csp: string, name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `))?.slice(name.length + 1).split(' ')
+const directive = (csp: string, name: string) =>
+  csp
+    .split('; ')
+    .find((d) => d.startsWith(`${name} `))
+    ?.slice(name.length + 1)
+    .split(' ')
 
 describe('security headers per region', () => {
   const config = loadSiteConfig({
@@ -16,10 +21,18 @@ describe('security headers per region', () => {
 
   it('connect-src is self plus the region’s own API hosts, the fast-path hosts, their websockets and the CDN probe', () => {
     expect(directive(contentSecurityPolicy(config.regions.hk, config), 'connect-src')).toEqual([
-      "'self'", 'https://api.example.hk', 'https://api1.example.hk', 'https://api2.example.hk:8443',
-      'https://fp1.example.net', 'https://fp2.example.net',
+      "'self'",
+      'https://api.example.hk',
+      'https://api1.example.hk',
+      'https://api2.example.hk:8443',
+      'https://fp1.example.net',
+      'https://fp2.example.net',
       // the public market websocket of each API and fast-path host
-      'wss://api.example.hk', 'wss://api1.example.hk', 'wss://api2.example.hk:8443', 'wss://fp1.example.net', 'wss://fp2.example.net',
+      'wss://api.example.hk',
+      'wss://api1.example.hk',
+      'wss://api2.example.hk:8443',
+      'wss://fp1.example.net',
+      'wss://fp2.example.net',
       'https://cdn.example.net',
     ])
     const main = directive(contentSecurityPolicy(config.regions.main, config), 'connect-src')
@@ -41,8 +54,9 @@ describe('security headers per region', () => {
     expect(securityHeaders(config.regions.hk, config)['Strict-Transport-Security']).toBe('max-age=31536000')
     expect(securityHeaders(config.regions.tr, config)).not.toHaveProperty('Strict-Transport-Security')
     expect(securityHeaders(config.regions.tr, config)).toMatchObject({
-      'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin', 'X-Frame-Options': 'DENY',
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      'X-Frame-Options': 'DENY',
     })
   })
-
 })

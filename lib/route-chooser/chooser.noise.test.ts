@@ -18,8 +18,13 @@ async function simulate(seed: number, cycles: number) {
   const noise = seededRandom(seed)
   for (const url of Object.values(HOSTS)) network.set(url, { latencyMs: () => 100 + (noise() * 40 - 20) })
   const chooser = createRouteChooser({
-    site: 'main', hosts: HOSTS, fetch: network.fetch, storage: createMemoryStorage(),
-    timers: scheduler.timers, now: scheduler.now, random: seededRandom(seed + 1000),
+    site: 'main',
+    hosts: HOSTS,
+    fetch: network.fetch,
+    storage: createMemoryStorage(),
+    timers: scheduler.timers,
+    now: scheduler.now,
+    random: seededRandom(seed + 1000),
   })
   let newestOnlyLeads = 0
   const switches = new Set<unknown>()

@@ -34,7 +34,14 @@ describe('route chooser modes and route_chosen_v2', () => {
     expect(saved).toMatchObject({ site: 'tr', mode: 'auto' })
     expect(saved.host).not.toBe('main')
     first.chooser.stop()
-    const reloaded = createRouteChooser({ site: 'tr', hosts: HOSTS, fetch: first.network.fetch, storage: first.storage, timers: first.scheduler.timers, now: first.scheduler.now })
+    const reloaded = createRouteChooser({
+      site: 'tr',
+      hosts: HOSTS,
+      fetch: first.network.fetch,
+      storage: first.storage,
+      timers: first.scheduler.timers,
+      now: first.scheduler.now,
+    })
     expect(reloaded.getSnapshot()).toMatchObject({ mode: 'auto', host: saved.host })
   })
 
@@ -47,7 +54,15 @@ describe('route chooser modes and route_chosen_v2', () => {
     const storage = createMemoryStorage({ [ROUTE_STORAGE_KEY]: text })
     const monitor = createRecordingMonitor()
     const scheduler = createFakeScheduler()
-    const chooser = createRouteChooser({ site: 'tr', hosts: HOSTS, fetch: createFakeNetwork(scheduler).fetch, storage, timers: scheduler.timers, now: scheduler.now, monitor })
+    const chooser = createRouteChooser({
+      site: 'tr',
+      hosts: HOSTS,
+      fetch: createFakeNetwork(scheduler).fetch,
+      storage,
+      timers: scheduler.timers,
+      now: scheduler.now,
+      monitor,
+    })
     expect(storage.getItem(ROUTE_STORAGE_KEY)).toBeNull()
     expect(chooser.getSnapshot()).toMatchObject({ mode: 'auto', host: 'main', apiHost: HOSTS.main })
     expect(monitor.entries).toEqual([expect.objectContaining({ name: 'route_choice_dropped', detail: expect.objectContaining({ reason }) })])
@@ -56,7 +71,14 @@ describe('route chooser modes and route_chosen_v2', () => {
   it('keeps a saved manual choice of this site', () => {
     const storage = createMemoryStorage({ [ROUTE_STORAGE_KEY]: JSON.stringify({ site: 'tr', mode: 'alt1', host: 'alt1', savedAt: 1 }) })
     const scheduler = createFakeScheduler()
-    const chooser = createRouteChooser({ site: 'tr', hosts: HOSTS, fetch: createFakeNetwork(scheduler).fetch, storage, timers: scheduler.timers, now: scheduler.now })
+    const chooser = createRouteChooser({
+      site: 'tr',
+      hosts: HOSTS,
+      fetch: createFakeNetwork(scheduler).fetch,
+      storage,
+      timers: scheduler.timers,
+      now: scheduler.now,
+    })
     expect(chooser.apiHost()).toBe(HOSTS.alt1)
     expect(storage.getItem(ROUTE_STORAGE_KEY)).not.toBeNull()
   })

@@ -2,10 +2,7 @@ import type { FetchLike, Timers } from '../engine-kit/environment'
 import { silentMonitor, type Monitor } from '../monitor/monitor'
 import { safeMonitor } from '../monitor/safe'
 import type { ApiHosts } from '../regions/config'
-import {
-  ROUTE_HOSTS, ROUTE_MODES, ROUTE_PROBE_FAILURE_MS, ROUTE_PROBE_INTERVAL_MS, ROUTE_PROBE_JITTER, ROUTE_PROBE_PATH,
-  type RouteMode,
-} from './constants'
+import { ROUTE_HOSTS, ROUTE_MODES, ROUTE_PROBE_FAILURE_MS, ROUTE_PROBE_INTERVAL_MS, ROUTE_PROBE_JITTER, ROUTE_PROBE_PATH, type RouteMode } from './constants'
 import { decideSwitch, type LeadRuns } from './decide'
 import { alwaysVisible, type Visibility } from '../engine-kit/environment'
 import { createExternalStore, type ExternalStore } from '../engine-kit/external-store'

@@ -40,9 +40,7 @@ function parseSavedRoute(value: unknown): { success: true; data: SavedRoute } | 
 }
 
 export type LoadedRoute =
-  | { status: 'absent' }
-  | { status: 'ok'; route: SavedRoute }
-  | { status: 'dropped'; reason: 'other-site' | 'corrupt' | 'unreadable'; detail: string }
+  { status: 'absent' } | { status: 'ok'; route: SavedRoute } | { status: 'dropped'; reason: 'other-site' | 'corrupt' | 'unreadable'; detail: string }
 
 /** Reads the record; one that is corrupt or from another site is removed (only our own key). */
 export function loadSavedRoute(storage: RouteStorage, site: string): LoadedRoute {

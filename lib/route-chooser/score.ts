@@ -1,6 +1,4 @@
-import {
-  ROUTE_HISTORY_DEFAULT_MS, ROUTE_HISTORY_LENGTH, ROUTE_PROBE_FAILURE_MS, ROUTE_WEIGHT_START, ROUTE_WEIGHT_STEP,
-} from './constants'
+import { ROUTE_HISTORY_DEFAULT_MS, ROUTE_HISTORY_LENGTH, ROUTE_PROBE_FAILURE_MS, ROUTE_WEIGHT_START, ROUTE_WEIGHT_STEP } from './constants'
 
 /**
  * A host's recent probe times and their weighted score (SPEC §9). Histories are kept oldest →

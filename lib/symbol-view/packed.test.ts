@@ -27,7 +27,9 @@ describe('the packed list and figures of the markets page', () => {
     const packed = packView(richView())
     let reads = 0
     // Counts reads of the group's packed rows.
-    packed.groups[0]!.rows = new Proxy(packed.groups[0]!.rows, { get: (target, key, receiver) => (key === 'map' && reads++, Reflect.get(target, key, receiver)) })
+    packed.groups[0]!.rows = new Proxy(packed.groups[0]!.rows, {
+      get: (target, key, receiver) => (key === 'map' && reads++, Reflect.get(target, key, receiver)),
+    })
     const view = unpackView(packed)
     expect(view.groups.map((g) => g.tokenId)).toEqual(packed.groups.map((g) => g.tokenId))
     expect(reads).toBe(0)
@@ -77,13 +79,18 @@ describe('the packed list and figures of the markets page', () => {
     expect(typeof text).toBe('string')
     expect(unpackViewText(text)).toEqual(unpackView(packView(view)))
     expect(unpackViewText(text).groups[0]?.rows).toEqual(view.groups[0]?.rows)
-    const figures = { BTCUSDT: rowFiguresOf({ symbol: 'BTCUSDT', lastPrice: '91890.9', price24hPcnt: '0.0041', turnover24h: '2839734279.5', at: T0 }, '0.1', 'en') }
+    const figures = {
+      BTCUSDT: rowFiguresOf({ symbol: 'BTCUSDT', lastPrice: '91890.9', price24hPcnt: '0.0041', turnover24h: '2839734279.5', at: T0 }, '0.1', 'en'),
+    }
     expect(unpackFiguresText(packFiguresText(figures)).of('BTCUSDT')).toEqual(figures.BTCUSDT)
   })
 
   it('is well under half the size of the named form', () => {
     const view = richView()
-    const many = { ...view, groups: [{ ...view.groups[0]!, rows: Array.from({ length: 300 }, (_, i) => ({ ...view.groups[0]!.rows[0]!, symbolId: `P${i}USDT` })) }] }
+    const many = {
+      ...view,
+      groups: [{ ...view.groups[0]!, rows: Array.from({ length: 300 }, (_, i) => ({ ...view.groups[0]!.rows[0]!, symbolId: `P${i}USDT` })) }],
+    }
     expect(JSON.stringify(packView(many)).length).toBeLessThan(JSON.stringify(many).length / 2)
   })
 })

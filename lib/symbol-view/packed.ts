@@ -14,7 +14,18 @@ const BAN_BUY = 1
 const BAN_SELL = 2
 const TEST = 4
 
-export type PackedRow = [symbolId: string, base: string, quote: string, name: string, volume: string, priceStep: string, tags: string[], leveraged: [direction: 'LONG' | 'SHORT', ratio: number | null] | 0, flags: number, tradeStatus: number]
+export type PackedRow = [
+  symbolId: string,
+  base: string,
+  quote: string,
+  name: string,
+  volume: string,
+  priceStep: string,
+  tags: string[],
+  leveraged: [direction: 'LONG' | 'SHORT', ratio: number | null] | 0,
+  flags: number,
+  tradeStatus: number,
+]
 export type PackedGroup = Omit<SymbolGroup, 'rows'> & { rows: PackedRow[] }
 export type PackedView = Omit<SymbolListView, 'groups'> & { groups: PackedGroup[] }
 
@@ -23,7 +34,18 @@ export function packView(view: SymbolListView): PackedView {
     ...view,
     groups: view.groups.map(({ rows, ...group }) => ({
       ...group,
-      rows: rows.map((r): PackedRow => [r.symbolId, r.base, r.quote, r.name, r.volume, r.priceStep, r.tags, r.leveraged ? [r.leveraged.direction, r.leveraged.ratio] : 0, (r.banBuy ? BAN_BUY : 0) | (r.banSell ? BAN_SELL : 0) | (r.test ? TEST : 0), r.tradeStatus]),
+      rows: rows.map((r): PackedRow => [
+        r.symbolId,
+        r.base,
+        r.quote,
+        r.name,
+        r.volume,
+        r.priceStep,
+        r.tags,
+        r.leveraged ? [r.leveraged.direction, r.leveraged.ratio] : 0,
+        (r.banBuy ? BAN_BUY : 0) | (r.banSell ? BAN_SELL : 0) | (r.test ? TEST : 0),
+        r.tradeStatus,
+      ]),
     })),
   }
 }
@@ -72,7 +94,10 @@ function unpackRow([symbolId, base, quote, name, volume, priceStep, tags, levera
 }
 
 /** A markets row's figures (rowFiguresOf): last, turnover, the raw decimals, and the change when there is one. */
-export type PackedFigures = Record<string, [last: string, turnover: string, rawLast: string | null, rawChange: string | null, direction?: Direction, changeText?: string]>
+export type PackedFigures = Record<
+  string,
+  [last: string, turnover: string, rawLast: string | null, rawChange: string | null, direction?: Direction, changeText?: string]
+>
 
 export function packFigures(figures: Readonly<Record<string, Figures>>): PackedFigures {
   const out: PackedFigures = {}

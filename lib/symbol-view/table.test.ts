@@ -5,14 +5,33 @@ import { compareNames, DEFAULT_SORT, nextSort, sortRows } from './sort'
 import type { SymbolRow, SymbolListView } from './view'
 
 function row(base: string, quote: string, volume: string, name = `${base} coin`): SymbolRow {
-  return { symbolId: `${base}${quote}`, base, quote, name, volume, tags: [], leveraged: null, banBuy: false, banSell: false, test: false, tradeStatus: 1, priceStep: '0.01' }
+  return {
+    symbolId: `${base}${quote}`,
+    base,
+    quote,
+    name,
+    volume,
+    tags: [],
+    leveraged: null,
+    banBuy: false,
+    banSell: false,
+    test: false,
+    tradeStatus: 1,
+    priceStep: '0.01',
+  }
 }
 
 const view: SymbolListView = {
   provenance: { source: 'v3+all', fetchedAt: 0, dropped: 0 } as SymbolListView['provenance'],
   pairCount: 5,
   groups: [
-    { tokenId: 'USDT', tokenName: 'USDT', isFiat: false, tags: [], rows: [row('BTC', 'USDT', '900', 'Bitcoin'), row('ETH', 'USDT', '500', 'Ethereum'), row('ETH3L', 'USDT', '5', 'ETH 3x long')] },
+    {
+      tokenId: 'USDT',
+      tokenName: 'USDT',
+      isFiat: false,
+      tags: [],
+      rows: [row('BTC', 'USDT', '900', 'Bitcoin'), row('ETH', 'USDT', '500', 'Ethereum'), row('ETH3L', 'USDT', '5', 'ETH 3x long')],
+    },
     { tokenId: 'USDC', tokenName: 'USDC', isFiat: false, tags: [], rows: [row('ETH', 'USDC', '50', 'Ethereum'), row('BTC', 'USDC', '70', 'Bitcoin')] },
     { tokenId: 'EUR', tokenName: 'EUR', isFiat: true, tags: [], rows: [row('BTC', 'USDC', '70', 'Bitcoin')] },
   ],
@@ -48,7 +67,25 @@ describe('market sort', () => {
     expect(sortRows(rows, { key: 'change', direction: 'ascending' }).map((r) => r.base)).toEqual(['BTC', 'ETH', 'ETH3L'])
   })
   it("orders names as localeCompare(…, 'en') does, plain names without a collator", () => {
-    const names = ['BTC/USDT', 'BTC3L/USDT', 'BTC/USDC', '1000PEPE/USDT', '1INCH/EUR', 'A/B', 'AB/C', 'A1/B', 'btc/usdt', 'BTC/usdt', 'Éth/USDT', 'ETH/USDT', 'ETH-X/USDT', 'ETH_X/USDT', 'ÄPFEL/EUR', 'ZZ/Z', '']
+    const names = [
+      'BTC/USDT',
+      'BTC3L/USDT',
+      'BTC/USDC',
+      '1000PEPE/USDT',
+      '1INCH/EUR',
+      'A/B',
+      'AB/C',
+      'A1/B',
+      'btc/usdt',
+      'BTC/usdt',
+      'Éth/USDT',
+      'ETH/USDT',
+      'ETH-X/USDT',
+      'ETH_X/USDT',
+      'ÄPFEL/EUR',
+      'ZZ/Z',
+      '',
+    ]
     const sign = (n: number) => Math.sign(n)
     for (const a of names) for (const b of names) expect([a, b, sign(compareNames(a, b))]).toEqual([a, b, sign(a.localeCompare(b, 'en'))])
   })

@@ -27,7 +27,11 @@ describe('the markets selection', () => {
   const at = (tab: MarketsUrlState['tab'], query = ''): MarketsUrlState => ({ tab, query, sort: DEFAULT_SORT })
 
   it('shows the URL’s tab while the list has it', () => {
-    expect(selectMarkets(at({ kind: 'quote', tokenId: 'USDC' }), [usdt, usdc, eur])).toEqual({ tab: { kind: 'quote', tokenId: 'USDC' }, tabKey: 'USDC', search: '' })
+    expect(selectMarkets(at({ kind: 'quote', tokenId: 'USDC' }), [usdt, usdc, eur])).toEqual({
+      tab: { kind: 'quote', tokenId: 'USDC' },
+      tabKey: 'USDC',
+      search: '',
+    })
     expect(selectMarkets(at({ kind: 'fiat' }), [usdt, eur]).tabKey).toBe('fiat')
     expect(selectMarkets(at({ kind: 'favourites' }), []).tabKey).toBe('favourites')
   })

@@ -47,9 +47,16 @@ export function readMarketsUrl(search: string): MarketsUrlState {
 export function writeMarketsUrl(search: string, state: MarketsUrlState): string {
   const params = new URLSearchParams(search)
   const tab = state.tab === null ? null : tabKey(state.tab)
-  const sort = state.sort.key === DEFAULT_SORT.key && state.sort.direction === DEFAULT_SORT.direction ? null : `${state.sort.key}-${state.sort.direction === 'ascending' ? 'asc' : 'desc'}`
+  const sort =
+    state.sort.key === DEFAULT_SORT.key && state.sort.direction === DEFAULT_SORT.direction
+      ? null
+      : `${state.sort.key}-${state.sort.direction === 'ascending' ? 'asc' : 'desc'}`
   const query = state.query.trim().slice(0, MAX_QUERY)
-  for (const [name, value] of [['tab', tab], ['q', query || null], ['sort', sort]] as const) {
+  for (const [name, value] of [
+    ['tab', tab],
+    ['q', query || null],
+    ['sort', sort],
+  ] as const) {
     if (value === null) params.delete(name)
     else params.set(name, value)
   }
@@ -78,7 +85,8 @@ export interface MarketsSelection {
 export function selectMarkets(state: MarketsUrlState, groups: readonly TabGroup[]): MarketsSelection {
   const first = groups.find((g) => !g.isFiat) ?? groups[0]
   const fallback: MarketsTab = first && !first.isFiat ? { kind: 'quote', tokenId: first.tokenId } : { kind: 'fiat' }
-  const listed = (tab: MarketsTab) => tab.kind === 'favourites' || (tab.kind === 'fiat' ? groups.some((g) => g.isFiat) : groups.some((g) => !g.isFiat && g.tokenId === tab.tokenId))
+  const listed = (tab: MarketsTab) =>
+    tab.kind === 'favourites' || (tab.kind === 'fiat' ? groups.some((g) => g.isFiat) : groups.some((g) => !g.isFiat && g.tokenId === tab.tokenId))
   const tab = state.tab && listed(state.tab) ? state.tab : fallback
   return { tab, tabKey: tabKey(tab), search: state.query.trim() }
 }

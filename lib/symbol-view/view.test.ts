@@ -40,7 +40,7 @@ describe('symbol list view', () => {
     expect(preferBetter(undefined, view('builtin', T0), T0).provenance.source).toBe('builtin')
   })
 
-  it('shows the browser\'s cached list over the built-in sample, even a sample stamped later', () => {
+  it("shows the browser's cached list over the built-in sample, even a sample stamped later", () => {
     const sample = view('builtin', T0 + 3_600_000)
     expect(preferBetter(sample, view('cache', T0, 600), T0 + 3_600_000)).toMatchObject({ pairCount: 600, provenance: { source: 'cache', fetchedAt: T0 } })
     expect(preferBetter(sample, view('builtin', T0 + 3_700_000), T0 + 3_700_000).provenance.source).toBe('builtin')

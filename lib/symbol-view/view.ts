@@ -56,9 +56,7 @@ export function toSymbolListView(list: SymbolListResult): SymbolListView {
         volume: pair.volume,
         priceStep: pair.minPricePrecision,
         tags: pair.tags,
-        leveraged: pair.ltDirection
-          ? { direction: pair.ltDirection, ratio: Number(LEVERAGE_RATIO.exec(pair.baseTokenName)?.[1] ?? Number.NaN) || null }
-          : null,
+        leveraged: pair.ltDirection ? { direction: pair.ltDirection, ratio: Number(LEVERAGE_RATIO.exec(pair.baseTokenName)?.[1] ?? Number.NaN) || null } : null,
         banBuy: pair.isBanBuy,
         banSell: pair.isBanSell,
         test: pair.isTest,
@@ -78,8 +76,12 @@ export interface SymbolFilter {
 
 /** The rows a tab, tag and search box select. Search matches base, quote or full name. */
 export function filterSymbols(view: Pick<SymbolListView, 'groups'>, filter: SymbolFilter): SymbolRow[] {
-  const groups = filter.tab.kind === 'fiat' ? view.groups.filter((g) => g.isFiat) : view.groups.filter((g) => g.tokenId === (filter.tab as { tokenId: string }).tokenId)
-  const query = filter.query.trim().toLowerCase().replace(/[\s/_-]+/g, '')
+  const groups =
+    filter.tab.kind === 'fiat' ? view.groups.filter((g) => g.isFiat) : view.groups.filter((g) => g.tokenId === (filter.tab as { tokenId: string }).tokenId)
+  const query = filter.query
+    .trim()
+    .toLowerCase()
+    .replace(/[\s/_-]+/g, '')
   return groups.flatMap((group) =>
     group.rows.filter((row) => {
       if (filter.tag !== null && !row.tags.includes(filter.tag)) return false

@@ -54,7 +54,11 @@ export function readConfirmation(storage: KeyValueStorage, onProblem?: StoragePr
   return got.status === 'ok' ? got.value : undefined
 }
 
-export function createSymbolCaches(storage: KeyValueStorage, onProblem?: StorageProblemHandler, { unchanged: unchangedSave = 'rewrite' }: { unchanged?: UnchangedSave } = {}): SymbolCaches {
+export function createSymbolCaches(
+  storage: KeyValueStorage,
+  onProblem?: StorageProblemHandler,
+  { unchanged: unchangedSave = 'rewrite' }: { unchanged?: UnchangedSave } = {},
+): SymbolCaches {
   const read = <T>(key: string, schema: z.ZodMiniType<T>): T | undefined => {
     const got = readJson(storage, key, schema, onProblem)
     return got.status === 'ok' ? got.value : undefined
@@ -84,7 +88,10 @@ export function createSymbolCaches(storage: KeyValueStorage, onProblem?: Storage
     const storedIncremental = unchanged.incremental ? read<IncrementalCacheRecord>(INCREMENTAL_CACHE_KEY, incrementalCacheSchema) : undefined
     return {
       symbol: storedSymbol !== undefined && storedSymbol.language === symbol.language && storedSymbol.version === symbol.version,
-      incremental: storedIncremental !== undefined && storedIncremental.language === incremental.language && storedIncremental.lastModifiedTime === incremental.lastModifiedTime,
+      incremental:
+        storedIncremental !== undefined &&
+        storedIncremental.language === incremental.language &&
+        storedIncremental.lastModifiedTime === incremental.lastModifiedTime,
     }
   }
   return {
@@ -98,7 +105,12 @@ export function createSymbolCaches(storage: KeyValueStorage, onProblem?: Storage
       const wroteIncremental = keep.incremental || writeIncremental(incremental)
       const wroteSymbol = keep.symbol || writeSymbol(symbol)
       if (!keep.symbol && !keep.incremental) return wroteIncremental && wroteSymbol
-      const confirmation: ListConfirmation = { savedAt: Math.max(symbol.savedAt, incremental.savedAt), version: symbol.version, lastModifiedTime: incremental.lastModifiedTime, language: symbol.language }
+      const confirmation: ListConfirmation = {
+        savedAt: Math.max(symbol.savedAt, incremental.savedAt),
+        version: symbol.version,
+        lastModifiedTime: incremental.lastModifiedTime,
+        language: symbol.language,
+      }
       return writeJson(storage, CONFIRMED_KEY, confirmation) && wroteIncremental && wroteSymbol
     },
     markResync() {

@@ -52,7 +52,11 @@ describe('the browser confirms an unchanged list', () => {
     expect(texts(storage)).toEqual(before)
     expect(storage.writes.get(SYMBOL_CACHE_KEY)).toBe(1)
     expect(storage.writes.get(INCREMENTAL_CACHE_KEY)).toBe(1)
-    expect(JSON.parse(storage.getItem(CONFIRMED_KEY)!)).toEqual({ savedAt: h.clock.now, version: sim.state().version, lastModifiedTime: sim.state().lastModifiedTime })
+    expect(JSON.parse(storage.getItem(CONFIRMED_KEY)!)).toEqual({
+      savedAt: h.clock.now,
+      version: sim.state().version,
+      lastModifiedTime: sim.state().lastModifiedTime,
+    })
     // Both records read as saved at the confirmation.
     const caches = createSymbolCaches(storage)
     expect(caches.readSymbol()?.savedAt).toBe(h.clock.now)
@@ -116,7 +120,10 @@ describe('the browser confirms an unchanged list', () => {
     // The server's records of the first load are the seed of a page rendered then.
     const server = harness(sim, { language: 'en' })
     await server.loader.load()
-    const seed = { symbol: JSON.parse(server.storage.getItem(SYMBOL_CACHE_KEY)!) as unknown, incremental: JSON.parse(server.storage.getItem(INCREMENTAL_CACHE_KEY)!) as unknown }
+    const seed = {
+      symbol: JSON.parse(server.storage.getItem(SYMBOL_CACHE_KEY)!) as unknown,
+      incremental: JSON.parse(server.storage.getItem(INCREMENTAL_CACHE_KEY)!) as unknown,
+    }
     // The browser loaded the same list earlier and confirmed it after the seed was saved.
     const storage = countingStorage()
     const browser = harness(sim, { storage, unchanged: 'confirm', language: 'en' })

@@ -86,7 +86,7 @@ export function isStepString(value: unknown): value is string {
 /** A digitMerge list "0.01,0.1,1" (spaces around entries allowed) whose every entry is a step. */
 export function isStepList(value: unknown): value is string {
   if (typeof value !== 'string') return false
-  for (let start = 0; start <= value.length; ) {
+  for (let start = 0; start <= value.length;) {
     const comma = value.indexOf(',', start)
     const stop = comma < 0 ? value.length : comma
     let a = start

@@ -83,7 +83,11 @@ export function deriveCollections(groups: readonly QuoteTokenGroup<PairFields>[]
       totalCurrencyList: total,
       quoteCurrencyList: quote,
       fiatCurrencyLists: { total: total.filter((c) => c.iconType === 'fiat'), quote: quote.filter((c) => c.iconType === 'fiat') },
-      quoteTokenInfo: quoteTokenResult.map(({ quoteTokenSymbols, ...info }) => ({ ...info, isFiat: fiatTokens.has(info.tokenId), symbolCount: quoteTokenSymbols.length })),
+      quoteTokenInfo: quoteTokenResult.map(({ quoteTokenSymbols, ...info }) => ({
+        ...info,
+        isFiat: fiatTokens.has(info.tokenId),
+        symbolCount: quoteTokenSymbols.length,
+      })),
       quoteTagsMap: Object.fromEntries(groups.map((g) => [g.tokenId, [...g.quoteTags]])),
     },
   }

@@ -21,15 +21,13 @@ const VALUES: Record<FieldKind, unknown[]> = {
 }
 
 /** A full record as one upstream would describe a pair: required fields always, others maybe. */
-const record = fc
-  .tuple(...FIELD_NAMES.map((name) => fc.option(fc.constantFrom(...VALUES[PAIR_FIELDS[name].kind]), { nil: undefined })))
-  .map((values) => {
-    const out: Record<string, unknown> = {}
-    FIELD_NAMES.forEach((name, i) => {
-      if (values[i] !== undefined || REQUIRED_FIELDS.includes(name)) out[name] = values[i] ?? VALUES[PAIR_FIELDS[name].kind][0]
-    })
-    return out as PairFields
+const record = fc.tuple(...FIELD_NAMES.map((name) => fc.option(fc.constantFrom(...VALUES[PAIR_FIELDS[name].kind]), { nil: undefined }))).map((values) => {
+  const out: Record<string, unknown> = {}
+  FIELD_NAMES.forEach((name, i) => {
+    if (values[i] !== undefined || REQUIRED_FIELDS.includes(name)) out[name] = values[i] ?? VALUES[PAIR_FIELDS[name].kind][0]
   })
+  return out as PairFields
+})
 
 const roundTrip = (fields: PairFields, codec: typeof V3_PAIR) => codec.schema.parse(encodeCompactPair(fields, codec))
 

@@ -24,7 +24,10 @@ const VALID: Record<FieldKind, unknown[]> = {
 function rawPair(codec: PairCodec) {
   // Every field of the table, also those this list does not read: they must be ignored alike.
   const entries = FIELD_NAMES.map((name) => {
-    const value = fc.oneof({ weight: 60, arbitrary: fc.constantFrom(...VALID[PAIR_FIELDS[name].kind], undefined) }, { weight: 1, arbitrary: fc.constantFrom(...NOISE) })
+    const value = fc.oneof(
+      { weight: 60, arbitrary: fc.constantFrom(...VALID[PAIR_FIELDS[name].kind], undefined) },
+      { weight: 1, arbitrary: fc.constantFrom(...NOISE) },
+    )
     return value.map((v) => [codec.style === 'short' ? PAIR_FIELDS[name].short : name, v] as const)
   })
   return fc.tuple(...entries).map((pairs) => Object.fromEntries(pairs.filter(([, v]) => v !== undefined)))

@@ -13,7 +13,6 @@ beforeEach(async () => {
 })
 afterEach(() => sim.close())
 
-
 describe('a thrown bug', () => {
   const throwing: KeyValueStorage = {
     getItem: () => {

@@ -14,7 +14,6 @@ beforeEach(async () => {
 })
 afterEach(() => sim.close())
 
-
 it('v3 down: v2 is used and nothing is stored', async () => {
   downV3(sim)
   const h = harness(sim)

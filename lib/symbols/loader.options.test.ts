@@ -82,7 +82,7 @@ it('dropped pairs are counted in the provenance and reported to the monitor', as
   ])
 })
 
-it('with `between`, the answers\' checks and merge, the derivation, the save and the return are separate steps; v2 derives in a step of its own', async () => {
+it("with `between`, the answers' checks and merge, the derivation, the save and the return are separate steps; v2 derives in a step of its own", async () => {
   const storage = createMemoryStorage()
   const storedAtEachStep: number[] = []
   const between = async () => void storedAtEachStep.push(storage.keys().length)
@@ -98,7 +98,13 @@ it('with `between`, the answers\' checks and merge, the derivation, the save and
   // No v3 or all-list answer (the stub throws): the chain falls back to v2, whose derivation is one step.
   const v2 = stubClient({ [SYMBOL_LIST_V2_PATH]: v2Result(SAMPLE_GROUPS) })
   let steps = 0
-  const fromV2 = await createSymbolLoader({ client: v2.client, storage: createMemoryStorage(), monitor: createRecordingMonitor(), now: () => 1, between: async () => void steps++ }).load()
+  const fromV2 = await createSymbolLoader({
+    client: v2.client,
+    storage: createMemoryStorage(),
+    monitor: createRecordingMonitor(),
+    now: () => 1,
+    between: async () => void steps++,
+  }).load()
   expect(fromV2.provenance.source).toBe('v2')
   expect(steps).toBe(1)
 })

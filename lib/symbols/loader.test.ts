@@ -27,7 +27,9 @@ describe('v3 + all', () => {
     expect(h.monitor.codes()).toEqual([])
     expect(lastQuery(h.urls, 'symbol_list_v3').has('version')).toBe(false)
     expect(lastQuery(h.urls, 'symbol_list_all').has('last_modified_at')).toBe(false)
-    const v2 = (await (await fetch(`${sim.urls.main}/spot/api/basic/symbol_list_v2`)).json()) as { result: { quoteTokenResult: { quoteTokenSymbols: unknown[] }[] } }
+    const v2 = (await (await fetch(`${sim.urls.main}/spot/api/basic/symbol_list_v2`)).json()) as {
+      result: { quoteTokenResult: { quoteTokenSymbols: unknown[] }[] }
+    }
     expect(result.symbols.map(withoutDerived)).toEqual(v2.result.quoteTokenResult.flatMap((g) => g.quoteTokenSymbols))
     expect(result.symbols).toHaveLength(sim.state().pairCount)
     expect(h.storage.getItem(SYMBOL_CACHE_KEY)).not.toBeNull()
@@ -111,7 +113,9 @@ describe('v3 + all', () => {
     const removed = ids(before.symbols).filter((id) => !after.symbolMap[id])
     expect(removed).toHaveLength(1)
     expect(after.symbols).toHaveLength(before.symbols.length)
-    const stored = createSymbolCaches(h.storage).readIncremental()?.quoteTokenSymbols.map((p) => p.symbolId)
+    const stored = createSymbolCaches(h.storage)
+      .readIncremental()
+      ?.quoteTokenSymbols.map((p) => p.symbolId)
     expect(stored).toContain(removed[0])
     expect(h.monitor.codes()).toEqual([])
   })

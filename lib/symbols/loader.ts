@@ -130,7 +130,12 @@ export function createSymbolLoader(options: SymbolLoaderOptions): SymbolLoader {
       result = builtinSymbolList(safeNow())
     }
     current = result
-    monitor.event('symbol_list_loaded', { source: result.provenance.source, pairs: result.symbols.length, dropped: result.provenance.dropped, ageMs: result.provenance.ageMs })
+    monitor.event('symbol_list_loaded', {
+      source: result.provenance.source,
+      pairs: result.symbols.length,
+      dropped: result.provenance.dropped,
+      ageMs: result.provenance.ageMs,
+    })
     return result
   }
 

@@ -54,9 +54,12 @@ export function isUnsent(kind: FieldKind, value: unknown): boolean {
 }
 
 function pairCodec(style: KeyStyle, lists: readonly FieldList[], required: readonly PairField[]): PairCodec {
-  const fields = FIELD_NAMES.filter((name) => lists.includes(PAIR_FIELDS[name].list)).map(
-    (name): FieldCodec => ({ name, key: style === 'short' ? PAIR_FIELDS[name].short : name, kind: PAIR_FIELDS[name].kind, required: required.includes(name) }),
-  )
+  const fields = FIELD_NAMES.filter((name) => lists.includes(PAIR_FIELDS[name].list)).map((name): FieldCodec => ({
+    name,
+    key: style === 'short' ? PAIR_FIELDS[name].short : name,
+    kind: PAIR_FIELDS[name].kind,
+    required: required.includes(name),
+  }))
   const shape: Record<string, z.ZodMiniType> = {}
   for (const f of fields) shape[f.key] = f.required ? KIND_SCHEMAS[f.kind] : z.nullish(KIND_SCHEMAS[f.kind])
   // z.object strips unknown keys: WIRE.md says they are ignored, never an error.

@@ -72,8 +72,16 @@ export function decodeGroups(list: readonly unknown[], codec: PairCodec): Decode
   return out
 }
 
-const groupList = (codec: PairCodec) => z.pipe(z.array(z.unknown()), z.transform((list: unknown[]) => decodeGroups(list, codec)))
-const pairList = (codec: PairCodec) => z.pipe(z.array(z.unknown()), z.transform((list: unknown[]) => decodePairs(list, codec)))
+const groupList = (codec: PairCodec) =>
+  z.pipe(
+    z.array(z.unknown()),
+    z.transform((list: unknown[]) => decodeGroups(list, codec)),
+  )
+const pairList = (codec: PairCodec) =>
+  z.pipe(
+    z.array(z.unknown()),
+    z.transform((list: unknown[]) => decodePairs(list, codec)),
+  )
 /** WIRE.md says string; a number is the same version and is accepted. */
 const version = z.pipe(z.union([z.string(), z.number()]), z.transform(String))
 const time = z.number().check(z.nonnegative())

@@ -12,7 +12,10 @@ function storedLoad(savedAt: number) {
   const storage = createMemoryStorage()
   const groups = v3AnswerSchema.parse(v3Result('v9', SAMPLE_GROUPS)).value.quoteTokenResult ?? []
   const pairs = allAnswerSchema.parse(allResult(SAMPLE_GROUPS.flatMap((g) => g.pairs))).value.quoteTokenSymbols
-  createSymbolCaches(storage).save({ version: 'v9', quoteTokenResult: groups, savedAt, language: 'en' }, { quoteTokenSymbols: pairs, lastModifiedTime: 555, droppedSymbolIds: [], savedAt, language: 'en' })
+  createSymbolCaches(storage).save(
+    { version: 'v9', quoteTokenResult: groups, savedAt, language: 'en' },
+    { quoteTokenSymbols: pairs, lastModifiedTime: 555, droppedSymbolIds: [], savedAt, language: 'en' },
+  )
   return storage
 }
 const gzip = (bytes: Uint8Array) => gzipSync(bytes)
@@ -34,7 +37,13 @@ describe('the seed as page text', () => {
   })
 
   it('is a fraction of the JSON it carries', () => {
-    const big = { symbol: seed().symbol, incremental: { ...(seed().incremental as object), pad: Array.from({ length: 600 }, (_, i) => ({ si: `PAIR${i}USDT`, iu: `https://icons.example/night/pair${i}.svg` })) } }
+    const big = {
+      symbol: seed().symbol,
+      incremental: {
+        ...(seed().incremental as object),
+        pad: Array.from({ length: 600 }, (_, i) => ({ si: `PAIR${i}USDT`, iu: `https://icons.example/night/pair${i}.svg` })),
+      },
+    }
     expect(seedText(big, gzip)!.length).toBeLessThan(JSON.stringify(big).length / 3)
   })
 

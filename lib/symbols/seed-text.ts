@@ -24,7 +24,9 @@ export const SEED_TEXT_MAX_BYTES = 8 * 1024 * 1024
 /** Inflates gzip bytes with the platform's DecompressionStream, refusing more than `maxBytes` (cancelled at the cap by readCapped). */
 export async function gunzipText(bytes: Uint8Array, maxBytes = SEED_TEXT_MAX_BYTES): Promise<string> {
   try {
-    return new TextDecoder().decode(await readCapped(new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('gzip')), maxBytes))
+    return new TextDecoder().decode(
+      await readCapped(new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('gzip')), maxBytes),
+    )
   } catch (error) {
     if (error instanceof BodyTooLargeError) throw new Error(`seed inflates past ${maxBytes} bytes`)
     throw error

@@ -13,7 +13,10 @@ function storedLoad(savedAt: number, { version = 'v9', language = 'en', lastModi
   const storage = createMemoryStorage()
   const groups = v3AnswerSchema.parse(v3Result(version, SAMPLE_GROUPS)).value.quoteTokenResult ?? []
   const pairs = allAnswerSchema.parse(allResult(SAMPLE_GROUPS.flatMap((g) => g.pairs))).value.quoteTokenSymbols
-  createSymbolCaches(storage).save({ version, quoteTokenResult: groups, savedAt, language }, { quoteTokenSymbols: pairs, lastModifiedTime, droppedSymbolIds: [], savedAt, language })
+  createSymbolCaches(storage).save(
+    { version, quoteTokenResult: groups, savedAt, language },
+    { quoteTokenSymbols: pairs, lastModifiedTime, droppedSymbolIds: [], savedAt, language },
+  )
   return storage
 }
 const listOf = (source: SymbolSource, fetchedAt: number) => ({ provenance: { source, fetchedAt, dropped: 0 } }) as SymbolListResult
@@ -110,4 +113,3 @@ describe('seedSymbolCaches (browser)', () => {
     }
   })
 })
-

@@ -65,7 +65,13 @@ const SCHEMAS = { symbol: symbolCacheSchema, incremental: incrementalCacheSchema
  * alone is a long task on a phone). Either record describes itself (its version, its
  * lastModifiedTime), so one seeded without the other is sound.
  */
-export function seedSymbolCache<P extends Part>(storage: KeyValueStorage, seed: SymbolCacheSeed, part: P, language: string, onProblem?: StorageProblemHandler): SeedOutcome[P] {
+export function seedSymbolCache<P extends Part>(
+  storage: KeyValueStorage,
+  seed: SymbolCacheSeed,
+  part: P,
+  language: string,
+  onProblem?: StorageProblemHandler,
+): SeedOutcome[P] {
   // The browser's own confirmation of its records (cache.ts): a record it confirmed later than the seed was saved is the newer one.
   const confirmation = readConfirmation(storage, onProblem)
   const key = KEYS[part]

@@ -70,7 +70,11 @@ describe('preferList (the chain rule where lists meet)', () => {
 
   it('property: the shown source never gets worse, and the sample is only shown when both are the sample', () => {
     const rank = { builtin: 0, cache: 1, v2: 2, 'v3+all': 2 } as const
-    const arb = fc.record({ source: fc.constantFrom<SymbolSource>('v3+all', 'v2', 'cache', 'builtin'), at: fc.integer({ min: 0, max: 10 * 60 * MIN }), pairs: fc.integer({ min: 1, max: 900 }) })
+    const arb = fc.record({
+      source: fc.constantFrom<SymbolSource>('v3+all', 'v2', 'cache', 'builtin'),
+      at: fc.integer({ min: 0, max: 10 * 60 * MIN }),
+      pairs: fc.integer({ min: 1, max: 900 }),
+    })
     fc.assert(
       fc.property(arb, arb, (a, b) => {
         const now = T0 + 20 * 60 * MIN

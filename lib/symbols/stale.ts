@@ -16,7 +16,12 @@ export function loadStoredList(caches: SymbolCaches, now: number): SymbolListRes
     mode: 'lenient',
   })
   try {
-    return buildResult('cache', merged.groups, { source: 'cache', fetchedAt: symbol.savedAt, ageMs: Math.max(0, now - symbol.savedAt), dropped: merged.dropped })
+    return buildResult('cache', merged.groups, {
+      source: 'cache',
+      fetchedAt: symbol.savedAt,
+      ageMs: Math.max(0, now - symbol.savedAt),
+      dropped: merged.dropped,
+    })
   } catch (error) {
     if (error instanceof SymbolAnswerError) return undefined
     throw error

@@ -1,7 +1,8 @@
 import { callBridge, isWebviewRequiredError, WebviewRequiredError } from './bridge'
 import { compareVersions, detectWebview } from './detect'
 
-const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/UQ1A; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/124.0.6367.82 Mobile Safari/537.36'
+const ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/UQ1A; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/124.0.6367.82 Mobile Safari/537.36'
 const IOS = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148'
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/125.0.0.0 Safari/537.36'
 const SAFARI = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_4) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15'
@@ -21,9 +22,12 @@ describe('detectWebview (SPEC §1: app webview 3.1.2 or later)', () => {
     expect(detectWebview(ua)).toEqual(expected)
   })
 
-  it.each([[CHROME], [SAFARI], [ANDROID], [IOS], [''], [`${CHROME} MyBybitApp/9.9.9`], [`${CHROME} https://x.example/?BybitApp/3.1.2`]])('plain browser: %s', (ua) => {
-    expect(detectWebview(ua)).toEqual({ inApp: false, version: null, suitable: false })
-  })
+  it.each([[CHROME], [SAFARI], [ANDROID], [IOS], [''], [`${CHROME} MyBybitApp/9.9.9`], [`${CHROME} https://x.example/?BybitApp/3.1.2`]])(
+    'plain browser: %s',
+    (ua) => {
+      expect(detectWebview(ua)).toEqual({ inApp: false, version: null, suitable: false })
+    },
+  )
 
   it('handles a missing user agent', () => {
     expect(detectWebview(undefined).inApp).toBe(false)
@@ -55,8 +59,14 @@ describe('callBridge', () => {
     const error: unknown = await callBridge('share', {}, { userAgent, bridge }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(WebviewRequiredError)
     expect(error).toMatchObject({
-      name: 'WebviewRequiredError', requiredVersion: '3.1.2', messageKey: 'Webview.required', messageValues: { version: '3.1.2' },
-      reason, detectedVersion: detected, method: 'share', message: 'Open this in the app, version 3.1.2 or later.',
+      name: 'WebviewRequiredError',
+      requiredVersion: '3.1.2',
+      messageKey: 'Webview.required',
+      messageValues: { version: '3.1.2' },
+      reason,
+      detectedVersion: detected,
+      method: 'share',
+      message: 'Open this in the app, version 3.1.2 or later.',
     })
     expect(isWebviewRequiredError(error)).toBe(true)
     expect(bridge.call).not.toHaveBeenCalled()

@@ -19,7 +19,17 @@ const proxy = (options: Partial<Parameters<typeof createCrossApiProxy>[0]> = {})
   createCrossApiProxy({ fetch: (input, init) => fetch(input, init), timers: nodeTimers, endpoints: ENDPOINTS, ...options })
 
 function request(over: Partial<CrossApiRequest> = {}): CrossApiRequest {
-  return { method: 'GET', path: '/t1', search: '', headers: new Headers(), body: null, upstreamBase: upstream.url, publicUrl: 'https://tr.example.com', clientAddress: null, ...over }
+  return {
+    method: 'GET',
+    path: '/t1',
+    search: '',
+    headers: new Headers(),
+    body: null,
+    upstreamBase: upstream.url,
+    publicUrl: 'https://tr.example.com',
+    clientAddress: null,
+    ...over,
+  }
 }
 
 describe('/x-api proxy: what it forwards', () => {
@@ -30,11 +40,29 @@ describe('/x-api proxy: what it forwards', () => {
   })
 
   it('drops the client’s forwarding headers and sets its own from the trusted address and the configured origin', async () => {
-    const headers = new Headers({ 'x-forwarded-for': '6.6.6.6', 'x-real-ip': '6.6.6.6', forwarded: 'for=6.6.6.6', 'x-forwarded-host': 'evil.example', lang: 'tr-TUR', 'accept-language': 'tr-TR', platform: 'pc', cookie: 'sid=1', 'x-custom': 'no' })
+    const headers = new Headers({
+      'x-forwarded-for': '6.6.6.6',
+      'x-real-ip': '6.6.6.6',
+      forwarded: 'for=6.6.6.6',
+      'x-forwarded-host': 'evil.example',
+      lang: 'tr-TUR',
+      'accept-language': 'tr-TR',
+      platform: 'pc',
+      cookie: 'sid=1',
+      'x-custom': 'no',
+    })
     await (await proxy().handle(request({ headers, clientAddress: '203.0.113.7' }))).text()
     await (await proxy().handle(request({ headers }))).text()
     const [trusted, direct] = upstream.seen.map((s) => s.headers)
-    expect(trusted).toMatchObject({ 'x-forwarded-for': '203.0.113.7', 'x-forwarded-host': 'tr.example.com', 'x-forwarded-proto': 'https', lang: 'tr-TUR', 'accept-language': 'tr-TR', platform: 'pc', cookie: 'sid=1' })
+    expect(trusted).toMatchObject({
+      'x-forwarded-for': '203.0.113.7',
+      'x-forwarded-host': 'tr.example.com',
+      'x-forwarded-proto': 'https',
+      lang: 'tr-TUR',
+      'accept-language': 'tr-TR',
+      platform: 'pc',
+      cookie: 'sid=1',
+    })
     for (const seen of [trusted, direct]) {
       expect(seen?.['x-real-ip']).toBeUndefined()
       expect(seen?.forwarded).toBeUndefined()
@@ -75,7 +103,9 @@ describe('/x-api proxy: what it refuses', () => {
   it('answers 413 from Content-Length alone, before reading or routing', async () => {
     let pulled = 0
     const body = new ReadableStream<Uint8Array>({ pull: (c) => void (pulled++, c.enqueue(new Uint8Array(1024))) })
-    const response = await proxy({ maxBodyBytes: 1024 }).handle(request({ method: 'POST', path: '/echo', headers: new Headers({ 'content-length': String(20 * 1024 * 1024) }), body }))
+    const response = await proxy({ maxBodyBytes: 1024 }).handle(
+      request({ method: 'POST', path: '/echo', headers: new Headers({ 'content-length': String(20 * 1024 * 1024) }), body }),
+    )
     expect(response.status).toBe(413)
     expect(pulled).toBeLessThanOrEqual(1) // a stream may prefetch one chunk; nothing is read by the proxy
     expect(upstream.seen).toHaveLength(0)

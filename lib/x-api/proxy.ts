@@ -58,10 +58,13 @@ export function createCrossApiProxy(options: CrossApiProxyOptions) {
 
   async function handle(request: CrossApiRequest): Promise<Response> {
     // Before anything is read or routed: a huge upload is refused at once.
-    if (declaredTooLarge(request.headers.get('content-length'), maxBody)) return report('too_large', answer(413, MESSAGES.requestFailed, { Connection: 'close' }))
+    if (declaredTooLarge(request.headers.get('content-length'), maxBody))
+      return report('too_large', answer(413, MESSAGES.requestFailed, { Connection: 'close' }))
     const match = matchEndpoint(request.method, request.path, endpoints)
     if (!match.ok) {
-      return match.status === 404 ? report('not_found', answer(404, MESSAGES.requestFailed)) : report('method', answer(405, MESSAGES.requestFailed, { Allow: match.allow }))
+      return match.status === 404
+        ? report('not_found', answer(404, MESSAGES.requestFailed))
+        : report('method', answer(405, MESSAGES.requestFailed, { Allow: match.allow }))
     }
     const { endpoint } = match
     const base = new URL(request.upstreamBase)
@@ -93,7 +96,10 @@ export function createCrossApiProxy(options: CrossApiProxyOptions) {
         redirect: 'manual',
       })
       // A redirect would show the browser an upstream URL; the browser layer expects none.
-      if ((upstream.status >= 300 && upstream.status < 400 && upstream.status !== 304) || declaredTooLarge(upstream.headers.get('content-length'), maxResponse)) {
+      if (
+        (upstream.status >= 300 && upstream.status < 400 && upstream.status !== 304) ||
+        declaredTooLarge(upstream.headers.get('content-length'), maxResponse)
+      ) {
         await upstream.body?.cancel().catch(() => undefined)
         finish()
         return report('bad_gateway', answer(502, MESSAGES.requestFailed))

@@ -70,11 +70,14 @@ describe('Redis counters', () => {
   })
 
   it('never gives negative work when the overhead was larger than the phase', () => {
-    const delta = lessOverhead({ commands: { info: 1 }, bytesIn: 10, bytesOut: 10, cpuMs: 0.1 }, { commands: { info: 2 }, bytesIn: 60, bytesOut: 8000, cpuMs: 0.5 })
+    const delta = lessOverhead(
+      { commands: { info: 1 }, bytesIn: 10, bytesOut: 10, cpuMs: 0.1 },
+      { commands: { info: 2 }, bytesIn: 60, bytesOut: 8000, cpuMs: 0.5 },
+    )
     expect(delta).toEqual({ commands: {}, bytesIn: 0, bytesOut: 0, cpuMs: 0 })
   })
 
-  it("counts a script as one command sent, and what it wrote as writes", () => {
+  it('counts a script as one command sent, and what it wrote as writes', () => {
     // Two page writes (HGET, HSET, PEXPIRE inside) and one write refused as not newer (HGET inside).
     expect(sentByClients({ eval: 3, hget: 5, hset: 2, pexpire: 2, get: 2 })).toEqual({ sent: { eval: 3, hget: 2, get: 2 }, writes: 2 })
   })
@@ -153,11 +156,23 @@ describe('upstream calls', () => {
   })
 })
 
-const redis = (commands: number, bytesIn: number, bytesOut: number, cpuMs: number): RedisPerView => ({ commands, byCommand: {}, writes: 0, bytesIn, bytesOut, cpuMs })
+const redis = (commands: number, bytesIn: number, bytesOut: number, cpuMs: number): RedisPerView => ({
+  commands,
+  byCommand: {},
+  writes: 0,
+  bytesIn,
+  bytesOut,
+  cpuMs,
+})
 const MEASURED: Measured = {
   cpuMs: { hit: 2, hitFromRedis: 5, stale: 40, miss: 50 },
   nginxCpuMs: 0.1,
-  redis: { hit: redis(2, 100, 50, 0.02), hitFromRedis: redis(3, 150, 100_000, 0.1), stale: redis(6, 200_000, 100_000, 0.5), miss: redis(8, 200_000, 120_000, 0.5) },
+  redis: {
+    hit: redis(2, 100, 50, 0.02),
+    hitFromRedis: redis(3, 150, 100_000, 0.1),
+    stale: redis(6, 200_000, 100_000, 0.5),
+    miss: redis(8, 200_000, 120_000, 0.5),
+  },
   redisBytesPerPage: 100_000,
   redisBytesPerList: 300_000,
   lists: { readsPerLook: 1.5, leasesPerLook: 1, writesPerMinute: 6, bytes: 250_000, windowS: 10 },
@@ -168,7 +183,7 @@ const MEASURED: Measured = {
 describe('HITs read from Redis under round-robin balancing', () => {
   it('are nearly all of them when a page has a few views per period over many instances', () => {
     // 5 views per period (1 regeneration, 4 HITs) over 57 instances: local 1 − (56/57)^i, i = 1…4.
-    expect(hitsFromRedisShare(5, 57)).toBeCloseTo(1 - (0.017544 + 0.034775 + 0.051710 + 0.068354) / 4, 4)
+    expect(hitsFromRedisShare(5, 57)).toBeCloseTo(1 - (0.017544 + 0.034775 + 0.05171 + 0.068354) / 4, 4)
   })
 
   it('are few for a popular page, and none with one instance or no HIT', () => {
@@ -213,7 +228,7 @@ describe('the plan for a peak', () => {
     expect(plan.redis.dataBytes).toBe(82_080 * 100_000 * 2 + 144 * 300_000)
     expect(plan.redis.memoryBytes).toBeCloseTo(plan.redis.dataBytes * 1.5)
     // Pages: 1600 × 0.01 + 400.95 × (0.01 + 0.3) ms/s; lists: 273.7 looks/s × 1.5 reads × 0.2 ms + 14.4 writes/s × 0.5 ms.
-    const lists = (144 * 34 * 6 * (1 - Math.exp(-((400.95 / 34) * 10) / 144))) / 60 * 1.5 * 0.2 + 14.4 * 0.5
+    const lists = ((144 * 34 * 6 * (1 - Math.exp(-((400.95 / 34) * 10) / 144))) / 60) * 1.5 * 0.2 + 14.4 * 0.5
     expect(plan.redis.cores).toBeCloseTo((16 + 400.95 * 0.31 + lists) / 1000, 4)
     // One request at a time: 1600 × 0.02 + 400 × 0.5 + 0.95 × 0.5 ms/s, the lists alike.
     expect(plan.redis.coresOneAtATime).toBeCloseTo((232.475 + lists) / 1000, 4)
@@ -237,7 +252,13 @@ describe('the plan for a peak', () => {
   })
 
   it('moves with its assumptions: all but a few HITs need one instance and its spare', () => {
-    const calm = capacityPlan(MEASURED, { ...STATED_PEAK, balancing: 'by-url', peakViewsPerSecond: 100, hitShare: 0.999, crawl: { ...STATED_PEAK.crawl, pairs: 0 } })
+    const calm = capacityPlan(MEASURED, {
+      ...STATED_PEAK,
+      balancing: 'by-url',
+      peakViewsPerSecond: 100,
+      hitShare: 0.999,
+      crawl: { ...STATED_PEAK.crawl, pairs: 0 },
+    })
     expect(calm.instanceCores).toBeCloseTo((99.9 * 2 + 0.1 * 40) / 1000)
     expect(calm.instances).toBe(2)
     const allMiss = capacityPlan(MEASURED, { ...STATED_PEAK, missShareOfOthers: 1 })

@@ -22,7 +22,10 @@ export function parseProcStat(text: string): ProcStat {
   if (close < 0 || !Number.isInteger(pid)) throw new Error(`not a /proc/<pid>/stat line: ${JSON.stringify(text.slice(0, 80))}`)
   // After ")": state(3) ppid(4) pgrp(5) session(6) tty(7) tpgid(8) flags(9) minflt(10) cminflt(11)
   // majflt(12) cmajflt(13) utime(14) stime(15).
-  const rest = text.slice(close + 2).trim().split(/\s+/)
+  const rest = text
+    .slice(close + 2)
+    .trim()
+    .split(/\s+/)
   const field = (n: number) => Number(rest[n - 3])
   const [pgrp, utime, stime] = [field(5), field(14), field(15)]
   if (![pgrp, utime, stime].every(Number.isFinite)) throw new Error(`/proc/${pid}/stat: unexpected fields`)
@@ -107,7 +110,12 @@ export function lessOverhead(delta: RedisCounters, overhead: RedisCounters): Red
     if (left > 0) commands[name] = left
   }
   const left = (a: number, b: number) => Math.max(0, a - b)
-  return { commands, bytesIn: left(delta.bytesIn, overhead.bytesIn), bytesOut: left(delta.bytesOut, overhead.bytesOut), cpuMs: left(delta.cpuMs, overhead.cpuMs) }
+  return {
+    commands,
+    bytesIn: left(delta.bytesIn, overhead.bytesIn),
+    bytesOut: left(delta.bytesOut, overhead.bytesOut),
+    cpuMs: left(delta.cpuMs, overhead.cpuMs),
+  }
 }
 
 /**
@@ -154,7 +162,10 @@ export function splitListTraffic(delta: RedisCounters, o: { listWrites: number; 
     const left = name === 'hgetall' || name === 'set' ? 0 : name === 'eval' || name === 'hget' || name === 'hset' ? calls - writes : calls
     if (left > 0) commands[name] = left
   }
-  return { pages: { commands, bytesIn: Math.max(0, delta.bytesIn - lists.bytesIn), bytesOut: Math.max(0, delta.bytesOut - lists.bytesOut), cpuMs: delta.cpuMs }, lists }
+  return {
+    pages: { commands, bytesIn: Math.max(0, delta.bytesIn - lists.bytesIn), bytesOut: Math.max(0, delta.bytesOut - lists.bytesOut), cpuMs: delta.cpuMs },
+    lists,
+  }
 }
 
 /** Redis work per page view. */
@@ -348,7 +359,8 @@ export function hitsFromRedisShare(viewsPerCycle: number, instances: number): nu
 }
 
 export function capacityPlan(m: Measured, a: Assumptions): Plan {
-  if (a.hitShare < 0 || a.hitShare >= 1 || a.missShareOfOthers < 0 || a.missShareOfOthers > 1) throw new Error('capacityPlan: shares must be within 0…1 (HITs below 1)')
+  if (a.hitShare < 0 || a.hitShare >= 1 || a.missShareOfOthers < 0 || a.missShareOfOthers > 1)
+    throw new Error('capacityPlan: shares must be within 0…1 (HITs below 1)')
   if (!(a.targetUtilisation > 0 && a.targetUtilisation <= 1)) throw new Error('capacityPlan: target utilisation must be within (0, 1]')
   const pages = a.crawl.regions * a.crawl.languages * a.crawl.pairs
   const crawler = pages / (a.crawl.days * 86_400)
@@ -427,7 +439,13 @@ export function capacityPlan(m: Measured, a: Assumptions): Plan {
  * continuously: a pair-list refresh per (upstream, language) per window fleet-wide (the lease),
  * of `callsPerRefresh` calls, and a tickers call every `tickersEveryS` from each instance.
  */
-export function upstreamCeiling(o: { languages: number; listWindowS: number; callsPerRefresh: number; tickersEveryS: number; instances: number }): UpstreamPerMinute {
+export function upstreamCeiling(o: {
+  languages: number
+  listWindowS: number
+  callsPerRefresh: number
+  tickersEveryS: number
+  instances: number
+}): UpstreamPerMinute {
   return { pairLists: o.languages * (60 / o.listWindowS) * o.callsPerRefresh, tickers: o.instances * (60 / o.tickersEveryS) }
 }
 

@@ -67,7 +67,13 @@ type Counts = Record<string, Record<string, number>>
 const PORTS = BENCH_CAPACITY_PORTS
 const [PORT_A, PORT_B] = PORTS.instances
 /** Sites of the first-render set: a language of five regions, ten pairs each (50 pages). */
-const RENDER_SITES: ReadonlyArray<[RegionId, string]> = [['main', 'en'], ['hk', 'zh-HK'], ['tr', 'tr-TUR'], ['eu', 'de-EU'], ['ae', 'ar-SA']]
+const RENDER_SITES: ReadonlyArray<[RegionId, string]> = [
+  ['main', 'en'],
+  ['hk', 'zh-HK'],
+  ['tr', 'tr-TUR'],
+  ['eu', 'de-EU'],
+  ['ae', 'ar-SA'],
+]
 const PAIRS_PER_SITE = 10
 /** Cached pages read HIT_REQUESTS times in all, a static file as often. */
 const HOT_PAGES = 10
@@ -237,11 +243,26 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
     counter = await startUpstreamCounter(REGION_IDS, PORTS.upstreams, { host: '127.0.0.1', port: PORTS.sim.main })
     const sim = (port: number) => `http://127.0.0.1:${port}`
     fleet = await startFleet({
-      root, logDir, nginxPort: PORTS.nginx, statusPort: PORTS.nginxStatus, instancePorts: PORTS.instances, redisPort: PORTS.redis,
+      root,
+      logDir,
+      nginxPort: PORTS.nginx,
+      statusPort: PORTS.nginxStatus,
+      instancePorts: PORTS.instances,
+      redisPort: PORTS.redis,
       env: { ...counter.env, REDIS_TIMEOUT_MS: String(REDIS_TIMEOUT_MS) },
-      upstream: { apiBaseUrl: sim(PORTS.sim.main), apiHosts: [sim(PORTS.sim.main), sim(PORTS.sim.alt1), sim(PORTS.sim.alt2)], fastPathHost: sim(PORTS.sim.fastPath), fastPathWsUrl: `ws://127.0.0.1:${PORTS.sim.fastPath}/ws` },
+      upstream: {
+        apiBaseUrl: sim(PORTS.sim.main),
+        apiHosts: [sim(PORTS.sim.main), sim(PORTS.sim.alt1), sim(PORTS.sim.alt2)],
+        fastPathHost: sim(PORTS.sim.fastPath),
+        fastPathWsUrl: `ws://127.0.0.1:${PORTS.sim.fastPath}/ws`,
+      },
     })
-    const groups: Record<string, number | undefined> = { a: fleet.instances[0]?.pid, b: fleet.instances[1]?.pid, nginx: fleet.nginx.pid, redis: fleet.redis()?.pid }
+    const groups: Record<string, number | undefined> = {
+      a: fleet.instances[0]?.pid,
+      b: fleet.instances[1]?.pid,
+      nginx: fleet.nginx.pid,
+      redis: fleet.redis()?.pid,
+    }
     for (const [name, pid] of Object.entries(groups)) if (pid === undefined) throw new Error(`capacity: no pid for ${name}`)
     redis = createClient({ url: `redis://127.0.0.1:${PORTS.redis}` })
     await redis.connect()
@@ -259,7 +280,10 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
     const renderSet: Target[] = RENDER_SITES.flatMap(([id, lang]) => {
       const site = pages.filter((page) => page.host === `${hostOf(id)}:${PORTS.nginx}` && page.path.startsWith(`/${lang}/`))
       const step = Math.max(1, Math.floor(site.length / PAIRS_PER_SITE))
-      return site.filter((_, i) => i % step === 0).slice(0, PAIRS_PER_SITE).map((page) => ({ host: hostOf(id), path: page.path }))
+      return site
+        .filter((_, i) => i % step === 0)
+        .slice(0, PAIRS_PER_SITE)
+        .map((page) => ({ host: hostOf(id), path: page.path }))
     })
     const inRenderSet = new Set(renderSet.map((page) => `${page.host}:${PORTS.nginx}${page.path}`))
     const crawl = interleave(pages.filter((page) => !inRenderSet.has(`${page.host}${page.path}`)))
@@ -279,12 +303,19 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
     const overhead = redisDelta(await meters.redis(), r0)
     // Redis's own cron, from INFO cpu (the /proc figure of its group would count the INFO calls).
     const redisIdleRate = (lessOverhead(idle.redis, overhead).cpuMs * 1000) / idle.wallMs
-    const perRequest = (p: Phase, group: string, requests = p.tally.requests) => cpuMsPerRequest({ cpuMs: p.cpuMs[group] ?? 0, wallMs: p.wallMs, requests }, idleRate[group] ?? 0)
+    const perRequest = (p: Phase, group: string, requests = p.tally.requests) =>
+      cpuMsPerRequest({ cpuMs: p.cpuMs[group] ?? 0, wallMs: p.wallMs, requests }, idleRate[group] ?? 0)
     // Pages' Redis work per view, the pair lists' apart (their traffic depends on time, not on views).
-    const listsOf = (p: Phase) => splitListTraffic(lessIdle(lessOverhead(p.redis, overhead), redisIdleRate, p.wallMs), { listWrites: sumByEndpoint(p.upstream).symbol_list_v3 ?? 0, listBytes: memory.listWire })
+    const listsOf = (p: Phase) =>
+      splitListTraffic(lessIdle(lessOverhead(p.redis, overhead), redisIdleRate, p.wallMs), {
+        listWrites: sumByEndpoint(p.upstream).symbol_list_v3 ?? 0,
+        listBytes: memory.listWire,
+      })
     const redisOf = (p: Phase, views = p.tally.requests): RedisPerView => redisPerView(listsOf(p).pages, views)
     const show = (label: string, p: Phase, cpu: number, r?: RedisPerView) =>
-      say(`  ${label.padEnd(34)} ${cpu.toFixed(2).padStart(7)} ms CPU/request  (${p.tally.requests} requests in ${(p.wallMs / 1000).toFixed(1)} s; ${JSON.stringify(p.tally.cache)}${p.tally.errors ? `, ${p.tally.errors} errors` : ''})${r ? `  Redis ${r.commands.toFixed(1)} commands, ${(r.bytesIn / 1000).toFixed(1)} kB in, ${(r.bytesOut / 1000).toFixed(1)} kB out` : ''}`)
+      say(
+        `  ${label.padEnd(34)} ${cpu.toFixed(2).padStart(7)} ms CPU/request  (${p.tally.requests} requests in ${(p.wallMs / 1000).toFixed(1)} s; ${JSON.stringify(p.tally.cache)}${p.tally.errors ? `, ${p.tally.errors} errors` : ''})${r ? `  Redis ${r.commands.toFixed(1)} commands, ${(r.bytesIn / 1000).toFixed(1)} kB in, ${(r.bytesOut / 1000).toFixed(1)} kB out` : ''}`,
+      )
 
     const miss = await measurePhase(meters, () => drive(PORT_A, each(renderSet), 1), true)
     const missEnded = Date.now()
@@ -296,8 +327,16 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
     const hot = crawl.slice(0, HOT_PAGES).map((page) => ({ host: page.host.replace(/:\d+$/, ''), path: page.path }))
     for (const port of PORTS.instances) await drive(port, each(hot), 1)
     const hit = await measurePhase(meters, () => drive(PORT_A, each(Array.from({ length: HIT_REQUESTS / HOT_PAGES }, () => hot).flat()), 1))
-    const staticFile = await measurePhase(meters, () => drive(PORT_A, each(Array.from({ length: HIT_REQUESTS }, () => ({ host: 'localhost', path: STATIC_FILE }))), 1))
-    const viaNginx = await measurePhase(meters, () => drive(PORTS.nginx, each(Array.from({ length: HIT_REQUESTS / HOT_PAGES }, () => hot.map((page) => ({ ...page, host: `${page.host}:${PORTS.nginx}` }))).flat()), 1))
+    const staticFile = await measurePhase(meters, () =>
+      drive(PORT_A, each(Array.from({ length: HIT_REQUESTS }, () => ({ host: 'localhost', path: STATIC_FILE }))), 1),
+    )
+    const viaNginx = await measurePhase(meters, () =>
+      drive(
+        PORTS.nginx,
+        each(Array.from({ length: HIT_REQUESTS / HOT_PAGES }, () => hot.map((page) => ({ ...page, host: `${page.host}:${PORTS.nginx}` }))).flat()),
+        1,
+      ),
+    )
 
     // Upstream, healthy: the crawl through nginx for the window (it also lets the first renders go stale).
     const healthy = await measurePhase(meters, () => drive(PORTS.nginx, walk(WINDOW_S), CRAWL_CONNECTIONS))
@@ -320,8 +359,14 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
     }
     sayCrawl(`every upstream endpoint 503, first ${ONSET_S} s`, onset, say)
     sayCrawl(`every upstream endpoint 503, the ${Math.max(10, WINDOW_S - 10)} s after`, outage, say)
-    const replay = await replayRedisCpu(client, { entry: memory.sample.entry, version: `${memory.sample.entry.slice(0, memory.sample.entry.indexOf(':e:'))}:tag-version`, list: memory.sample.list }, { idleMsPerSecond: redisIdleRate })
-    say(`  Redis CPU replayed, ${replay.inFlight} in flight: page look ${(replay.headMs * 1000).toFixed(0)} µs, entry read ${(replay.entryReadMs * 1000).toFixed(0)} µs, page write ${(replay.pageWriteMs * 1000).toFixed(0)} µs, list read ${(replay.listReadMs * 1000).toFixed(0)} µs, list write ${(replay.listWriteMs * 1000).toFixed(0)} µs`)
+    const replay = await replayRedisCpu(
+      client,
+      { entry: memory.sample.entry, version: `${memory.sample.entry.slice(0, memory.sample.entry.indexOf(':e:'))}:tag-version`, list: memory.sample.list },
+      { idleMsPerSecond: redisIdleRate },
+    )
+    say(
+      `  Redis CPU replayed, ${replay.inFlight} in flight: page look ${(replay.headMs * 1000).toFixed(0)} µs, entry read ${(replay.entryReadMs * 1000).toFixed(0)} µs, page write ${(replay.pageWriteMs * 1000).toFixed(0)} µs, list read ${(replay.listReadMs * 1000).toFixed(0)} µs, list write ${(replay.listWriteMs * 1000).toFixed(0)} µs`,
+    )
 
     const cpu = {
       miss: perRequest(miss, 'a'),
@@ -339,17 +384,31 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
     show('HIT (instance A)', hit, cpu.hit, redisPer.hit)
     show('STALE + regeneration (instance A)', stale, cpu.stale, redisPer.stale)
     show(`static file ${STATIC_FILE}`, staticFile, cpu.staticFile)
-    if (floorCpu) say(`  ${'floor page (bare Next, own server)'.padEnd(34)} ${floorCpu.cpuMs.toFixed(2).padStart(7)} ms CPU/request  (${floorCpu.requests} requests)`)
+    if (floorCpu)
+      say(`  ${'floor page (bare Next, own server)'.padEnd(34)} ${floorCpu.cpuMs.toFixed(2).padStart(7)} ms CPU/request  (${floorCpu.requests} requests)`)
     say(`  HIT through nginx: nginx ${cpu.nginx.toFixed(3)} ms, instances ${cpu.instancesViaNginx.toFixed(2)} ms CPU/request`)
     say(`  Redis CPU per view: HIT ${redisPer.hit.cpuMs.toFixed(3)} ms, MISS ${redisPer.miss.cpuMs.toFixed(3)} ms, STALE ${redisPer.stale.cpuMs.toFixed(3)} ms`)
-    say(`  Redis commands per view: HIT ${JSON.stringify(rounded(redisPer.hit.byCommand))}, MISS ${JSON.stringify(rounded(redisPer.miss.byCommand))}, STALE ${JSON.stringify(rounded(redisPer.stale.byCommand))}`)
-    say(`  Redis memory: pair page entry ${(memory.page / 1000).toFixed(0)} kB (median of ${memory.pages}), pair list ${(memory.list / 1000).toFixed(0)} kB (median of ${memory.lists}; ${(memory.listWire / 1000).toFixed(0)} kB on the wire)`)
-    for (const [label, p] of [['MISS', miss], ['HIT from Redis', fromRedis], ['HIT', hit], ['STALE', stale]] as const) {
-      say(`  ${label}: pair-list traffic ${JSON.stringify(listsOf(p).lists)}; upstream ${JSON.stringify(sumByEndpoint(p.upstream))}; Redis link ${JSON.stringify(p.link)}`)
+    say(
+      `  Redis commands per view: HIT ${JSON.stringify(rounded(redisPer.hit.byCommand))}, MISS ${JSON.stringify(rounded(redisPer.miss.byCommand))}, STALE ${JSON.stringify(rounded(redisPer.stale.byCommand))}`,
+    )
+    say(
+      `  Redis memory: pair page entry ${(memory.page / 1000).toFixed(0)} kB (median of ${memory.pages}), pair list ${(memory.list / 1000).toFixed(0)} kB (median of ${memory.lists}; ${(memory.listWire / 1000).toFixed(0)} kB on the wire)`,
+    )
+    for (const [label, p] of [
+      ['MISS', miss],
+      ['HIT from Redis', fromRedis],
+      ['HIT', hit],
+      ['STALE', stale],
+    ] as const) {
+      say(
+        `  ${label}: pair-list traffic ${JSON.stringify(listsOf(p).lists)}; upstream ${JSON.stringify(sumByEndpoint(p.upstream))}; Redis link ${JSON.stringify(p.link)}`,
+      )
     }
     if ((miss.tally.cache.MISS ?? 0) !== miss.tally.requests) say(`  note: not every first-render request was a MISS: ${JSON.stringify(miss.tally.cache)}`)
-    if ((hit.tally.cache.HIT ?? 0) !== hit.tally.requests || (viaNginx.tally.cache.HIT ?? 0) !== viaNginx.tally.requests) say(`  note: not every cached-page request was a HIT: ${JSON.stringify(hit.tally.cache)}, through nginx ${JSON.stringify(viaNginx.tally.cache)}`)
-    if ((fromRedis.tally.cache.HIT ?? 0) !== fromRedis.tally.requests) say(`  note: not every request on the other instance was a HIT: ${JSON.stringify(fromRedis.tally.cache)}`)
+    if ((hit.tally.cache.HIT ?? 0) !== hit.tally.requests || (viaNginx.tally.cache.HIT ?? 0) !== viaNginx.tally.requests)
+      say(`  note: not every cached-page request was a HIT: ${JSON.stringify(hit.tally.cache)}, through nginx ${JSON.stringify(viaNginx.tally.cache)}`)
+    if ((fromRedis.tally.cache.HIT ?? 0) !== fromRedis.tally.requests)
+      say(`  note: not every request on the other instance was a HIT: ${JSON.stringify(fromRedis.tally.cache)}`)
     if ((stale.tally.cache.STALE ?? 0) !== stale.tally.requests) say(`  note: not every stale-phase request was STALE: ${JSON.stringify(stale.tally.cache)}`)
 
     // Per region per minute, fleet-wide; the busiest region (main: 16 languages) is the one to plan for.
@@ -368,13 +427,19 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
       healthy: { callsPerRefresh: Math.round(callsPerRefresh(healthy)), tickersEveryS: TICKERS_WINDOW_S },
       outage: { callsPerRefresh: Math.round(callsPerRefresh(outage)), tickersEveryS: TICKERS_BACKOFF_MEAN_S },
     }
-    say(`\n  upstream calls per region per minute, fleet-wide (2 instances; crawl ${CRAWL_CONNECTIONS} connections through nginx), lists + tickers; ceiling: the design's bound for 2 instances`)
-    say(`  ${'region'.padEnd(6)} ${'languages'.padStart(9)} ${'healthy'.padStart(11)} ${'ceiling'.padStart(11)} ${`503 0–${ONSET_S} s`.padStart(11)} ${'503 after'.padStart(11)} ${'at the cap'.padStart(11)}`)
+    say(
+      `\n  upstream calls per region per minute, fleet-wide (2 instances; crawl ${CRAWL_CONNECTIONS} connections through nginx), lists + tickers; ceiling: the design's bound for 2 instances`,
+    )
+    say(
+      `  ${'region'.padEnd(6)} ${'languages'.padStart(9)} ${'healthy'.padStart(11)} ${'ceiling'.padStart(11)} ${`503 0–${ONSET_S} s`.padStart(11)} ${'503 after'.padStart(11)} ${'at the cap'.padStart(11)}`,
+    )
     const cell = (u: UpstreamPerMinute | undefined) => (u ? `${u.pairLists.toFixed(0)} + ${u.tickers.toFixed(0)}` : '–').padStart(11)
     for (const id of REGION_IDS) {
       const languages = REGIONS[id].languages.length
       const ceiling = (rates: UpstreamRates) => upstreamCeiling({ languages, listWindowS: LIST_WINDOW_S, ...rates, instances: 2 })
-      say(`  ${id.padEnd(6)} ${String(languages).padStart(9)} ${cell(upstream.healthy[id])} ${cell(ceiling(design.healthy))} ${cell(upstream.onset[id])} ${cell(upstream.outage[id])} ${cell(ceiling(design.outage))}`)
+      say(
+        `  ${id.padEnd(6)} ${String(languages).padStart(9)} ${cell(upstream.healthy[id])} ${cell(ceiling(design.healthy))} ${cell(upstream.onset[id])} ${cell(upstream.outage[id])} ${cell(ceiling(design.outage))}`,
+      )
     }
 
     const measured: Measured = {
@@ -462,7 +527,14 @@ async function measurePhase(meters: Meters, run: () => Promise<Tally>, settle = 
   links1.forEach((after, i) => {
     for (const key of Object.keys(link) as (keyof LinkCounts)[]) link[key] += after[key] - (links0[i]?.[key] ?? 0)
   })
-  return { tally, wallMs, cpuMs: Object.fromEntries(Object.entries(cpu1).map(([name, ms]) => [name, ms - (cpu0[name] ?? 0)])), redis: redisDelta(redis1, redis0), upstream: diffCounts(upstream1, upstream0), link }
+  return {
+    tally,
+    wallMs,
+    cpuMs: Object.fromEntries(Object.entries(cpu1).map(([name, ms]) => [name, ms - (cpu0[name] ?? 0)])),
+    redis: redisDelta(redis1, redis0),
+    upstream: diffCounts(upstream1, upstream0),
+    link,
+  }
 }
 
 /** Until each instance uses under 15 ms of CPU in 500 ms (3 % of a core) twice running, at most 10 s. */
@@ -473,7 +545,7 @@ async function quiet(meters: Meters): Promise<void> {
   }
   let calm = 0
   const until = Date.now() + 10_000
-  for (let last = busy(); calm < 2 && Date.now() < until; ) {
+  for (let last = busy(); calm < 2 && Date.now() < until;) {
     await sleep(500)
     const now = busy()
     calm = now.every((ms, i) => ms - (last[i] ?? 0) < 15) ? calm + 1 : 0
@@ -482,7 +554,9 @@ async function quiet(meters: Meters): Promise<void> {
 }
 
 function sayCrawl(label: string, p: Phase, say: (line: string) => void): void {
-  say(`  crawl (${label}): ${p.tally.requests} pages in ${(p.wallMs / 1000).toFixed(0)} s, ${JSON.stringify(p.tally.statuses)}, cache ${JSON.stringify(p.tally.cache)}, ${p.tally.errors} errors; upstream ${JSON.stringify(sumByEndpoint(p.upstream))}; Redis link ${JSON.stringify(p.link)}`)
+  say(
+    `  crawl (${label}): ${p.tally.requests} pages in ${(p.wallMs / 1000).toFixed(0)} s, ${JSON.stringify(p.tally.statuses)}, cache ${JSON.stringify(p.tally.cache)}, ${p.tally.errors} errors; upstream ${JSON.stringify(sumByEndpoint(p.upstream))}; Redis link ${JSON.stringify(p.link)}`,
+  )
 }
 
 /**
@@ -492,11 +566,22 @@ function sayCrawl(label: string, p: Phase, say: (line: string) => void): void {
  */
 function listRates(lists: ListTraffic, o: { sites: number; seconds: number; renders: number; bytes: number }): Measured['lists'] {
   const looks = (o.sites * 2 * listLooksPerMinute(o.renders / o.seconds / 2, o.sites, LIST_WINDOW_S) * o.seconds) / 60
-  return { readsPerLook: lists.reads / looks, leasesPerLook: lists.leases / looks, writesPerMinute: (lists.writes * 60) / (o.sites * o.seconds), bytes: o.bytes, windowS: LIST_WINDOW_S }
+  return {
+    readsPerLook: lists.reads / looks,
+    leasesPerLook: lists.leases / looks,
+    writesPerMinute: (lists.writes * 60) / (o.sites * o.seconds),
+    bytes: o.bytes,
+    windowS: LIST_WINDOW_S,
+  }
 }
 
 function diffCounts(after: Counts, before: Counts): Counts {
-  return Object.fromEntries(Object.entries(after).map(([region, byEndpoint]) => [region, Object.fromEntries(Object.entries(byEndpoint).map(([endpoint, n]) => [endpoint, n - (before[region]?.[endpoint] ?? 0)]))]))
+  return Object.fromEntries(
+    Object.entries(after).map(([region, byEndpoint]) => [
+      region,
+      Object.fromEntries(Object.entries(byEndpoint).map(([endpoint, n]) => [endpoint, n - (before[region]?.[endpoint] ?? 0)])),
+    ]),
+  )
 }
 
 function sumByEndpoint(counts: Counts): Record<string, number> {
@@ -520,7 +605,16 @@ const rounded = (record: Record<string, number>) => Object.fromEntries(Object.en
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? 0
 
 /** MEMORY USAGE of the pair pages' entries and of the pair lists, medians. */
-async function redisMemory(client: ReturnType<typeof createClient>): Promise<{ page: number; pages: number; list: number; lists: number; listWire: number; usedMemory: number; keys: number; sample: { entry: string; list: string } }> {
+async function redisMemory(client: ReturnType<typeof createClient>): Promise<{
+  page: number
+  pages: number
+  list: number
+  lists: number
+  listWire: number
+  usedMemory: number
+  keys: number
+  sample: { entry: string; list: string }
+}> {
   const sample = { entry: '', list: '' }
   const sizes = async (match: string, keep: (key: string) => boolean) => {
     const out: number[] = []
@@ -539,15 +633,29 @@ async function redisMemory(client: ReturnType<typeof createClient>): Promise<{ p
   // What one read or write of a list moves: its two records (RESP framing aside).
   const wire: number[] = []
   for await (const keys of client.scanIterator({ MATCH: 'spot:lists:v1:pairs:*', COUNT: 500 })) {
-    for (const key of keys) wire.push(Number(await client.sendCommand(['HSTRLEN', key, 'symbol'])) + Number(await client.sendCommand(['HSTRLEN', key, 'incremental'])))
+    for (const key of keys)
+      wire.push(Number(await client.sendCommand(['HSTRLEN', key, 'symbol'])) + Number(await client.sendCommand(['HSTRLEN', key, 'incremental'])))
   }
   const info = parseRedisInfo(String(await client.sendCommand(['INFO', 'memory', 'keyspace'])))
   const keys = Number(/keys=(\d+)/.exec(info.get('db0') ?? '')?.[1] ?? 0)
-  return { sample, page: median(pages), pages: pages.length, list: median(lists), lists: lists.length, listWire: median(wire), usedMemory: Number(info.get('used_memory') ?? 0), keys }
+  return {
+    sample,
+    page: median(pages),
+    pages: pages.length,
+    list: median(lists),
+    lists: lists.length,
+    listWire: median(wire),
+    usedMemory: Number(info.get('used_memory') ?? 0),
+    keys,
+  }
 }
 
 /** The floor page's CPU per request on its own server (before the fleet starts, on an instance's port). */
-async function floorCpuPerRequest(floorDir: string | undefined, logDir: string, say: (line: string) => void): Promise<{ cpuMs: number; requests: number } | undefined> {
+async function floorCpuPerRequest(
+  floorDir: string | undefined,
+  logDir: string,
+  say: (line: string) => void,
+): Promise<{ cpuMs: number; requests: number } | undefined> {
   if (!floorDir || !existsSync(join(floorDir, '.next', 'BUILD_ID'))) {
     say('  floor page: not built (npm run bench builds it), skipped')
     return undefined
@@ -569,12 +677,26 @@ async function floorCpuPerRequest(floorDir: string | undefined, logDir: string, 
 }
 
 function sayPlan(plan: Plan, a: Assumptions, say: (line: string) => void): void {
-  say(`\n  Extrapolation, ${a.balancing} (${a.peakViewsPerSecond} views/s, ${a.hitShare * 100} % HIT, the rest ${a.missShareOfOthers * 100} % MISS; crawl ${a.crawl.regions}×${a.crawl.languages}×${a.crawl.pairs} per ${a.crawl.days} day as MISS; ${a.targetUtilisation * 100} % of a core per instance, +${a.spareInstances} spare):`)
-  say(`  views/s HIT ${plan.viewsPerSecond.hit.toFixed(0)} + HIT from Redis ${plan.viewsPerSecond.hitFromRedis.toFixed(0)} (${a.balancing}: ${(plan.hitsFromRedisShare * 100).toFixed(0)} % of HITs), STALE ${plan.viewsPerSecond.stale.toFixed(0)}, MISS ${plan.viewsPerSecond.miss.toFixed(2)} (crawler ${plan.crawlerViewsPerSecond.toFixed(2)})`)
-  say(`  instance CPU ${plan.instanceCores.toFixed(1)} cores → ${plan.instancesNeeded} instances, ${plan.instances} with the spare; nginx ${plan.nginxCores.toFixed(2)} cores`)
-  say(`  Redis ${plan.redis.commandsPerSecond.toFixed(0)} commands/s, in ${(plan.redis.bytesInPerSecond / 1e6).toFixed(1)} MB/s, out ${(plan.redis.bytesOutPerSecond / 1e6).toFixed(1)} MB/s, CPU ${(plan.redis.cores * 100).toFixed(0)} % of its thread (${(plan.redis.coresOneAtATime * 100).toFixed(0)} % from one-at-a-time figures)`)
-  say(`  Redis memory: ${plan.redis.pages} pages × ${a.buildsInRedis} builds + ${a.listSlots} lists = ${(plan.redis.dataBytes / 1e9).toFixed(2)} GB data, ${(plan.redis.memoryBytes / 1e9).toFixed(2)} GB with ×${a.redisMemoryHeadroom}`)
+  say(
+    `\n  Extrapolation, ${a.balancing} (${a.peakViewsPerSecond} views/s, ${a.hitShare * 100} % HIT, the rest ${a.missShareOfOthers * 100} % MISS; crawl ${a.crawl.regions}×${a.crawl.languages}×${a.crawl.pairs} per ${a.crawl.days} day as MISS; ${a.targetUtilisation * 100} % of a core per instance, +${a.spareInstances} spare):`,
+  )
+  say(
+    `  views/s HIT ${plan.viewsPerSecond.hit.toFixed(0)} + HIT from Redis ${plan.viewsPerSecond.hitFromRedis.toFixed(0)} (${a.balancing}: ${(plan.hitsFromRedisShare * 100).toFixed(0)} % of HITs), STALE ${plan.viewsPerSecond.stale.toFixed(0)}, MISS ${plan.viewsPerSecond.miss.toFixed(2)} (crawler ${plan.crawlerViewsPerSecond.toFixed(2)})`,
+  )
+  say(
+    `  instance CPU ${plan.instanceCores.toFixed(1)} cores → ${plan.instancesNeeded} instances, ${plan.instances} with the spare; nginx ${plan.nginxCores.toFixed(2)} cores`,
+  )
+  say(
+    `  Redis ${plan.redis.commandsPerSecond.toFixed(0)} commands/s, in ${(plan.redis.bytesInPerSecond / 1e6).toFixed(1)} MB/s, out ${(plan.redis.bytesOutPerSecond / 1e6).toFixed(1)} MB/s, CPU ${(plan.redis.cores * 100).toFixed(0)} % of its thread (${(plan.redis.coresOneAtATime * 100).toFixed(0)} % from one-at-a-time figures)`,
+  )
+  say(
+    `  Redis memory: ${plan.redis.pages} pages × ${a.buildsInRedis} builds + ${a.listSlots} lists = ${(plan.redis.dataBytes / 1e9).toFixed(2)} GB data, ${(plan.redis.memoryBytes / 1e9).toFixed(2)} GB with ×${a.redisMemoryHeadroom}`,
+  )
   const calls = (u: UpstreamPerMinute) => `${(u.pairLists + u.tickers).toFixed(0)} (lists ${u.pairLists.toFixed(0)}, tickers ${u.tickers.toFixed(0)})`
-  say(`  upstream calls per minute of the main region with ${plan.instances} instances, at most: healthy ${calls(plan.upstream.healthy)}, outage ${calls(plan.upstream.outage)}`)
-  say(`  Redis lists: ${plan.redis.lists.commandsPerSecond.toFixed(0)} commands/s, in ${(plan.redis.lists.bytesInPerSecond / 1e6).toFixed(1)} MB/s, out ${(plan.redis.lists.bytesOutPerSecond / 1e6).toFixed(1)} MB/s (included above)`)
+  say(
+    `  upstream calls per minute of the main region with ${plan.instances} instances, at most: healthy ${calls(plan.upstream.healthy)}, outage ${calls(plan.upstream.outage)}`,
+  )
+  say(
+    `  Redis lists: ${plan.redis.lists.commandsPerSecond.toFixed(0)} commands/s, in ${(plan.redis.lists.bytesInPerSecond / 1e6).toFixed(1)} MB/s, out ${(plan.redis.lists.bytesOutPerSecond / 1e6).toFixed(1)} MB/s (included above)`,
+  )
 }

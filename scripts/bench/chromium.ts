@@ -6,7 +6,16 @@
 
 export const CHROME = '/usr/bin/chromium'
 /** Headless Debian Chromium as root in a container, with no background traffic of its own. */
-export const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+export const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 /** The same for Playwright's launch, which adds its own headless switch. */
 export const PLAYWRIGHT_FLAGS = CHROME_FLAGS.filter((flag) => flag !== '--headless')
 export const BENCH_PAGES = { markets: '/en', pair: '/en/trade/spot/BTC/USDT' } as const

@@ -16,7 +16,12 @@ describe('loadFigures', () => {
   })
 
   it('says null for an audit that is missing or has no number', () => {
-    expect(loadFigures({ 'total-blocking-time': { numericValue: 'x' }, 'cumulative-layout-shift': {} })).toEqual({ tbtMs: null, mainThreadMs: null, cls: null, lcpMs: null })
+    expect(loadFigures({ 'total-blocking-time': { numericValue: 'x' }, 'cumulative-layout-shift': {} })).toEqual({
+      tbtMs: null,
+      mainThreadMs: null,
+      cls: null,
+      lcpMs: null,
+    })
   })
 })
 

@@ -117,5 +117,10 @@ export function floorTable(floor: PageFigures, pages: Readonly<Record<string, Pa
     ]),
   ]
   const widths = rows[0]?.map((_, col) => Math.max(...rows.map((row) => (row[col] ?? '').length))) ?? []
-  return rows.map((row) => row.map((cell, col) => cell.padEnd(widths[col] ?? 0)).join('  ').trimEnd())
+  return rows.map((row) =>
+    row
+      .map((cell, col) => cell.padEnd(widths[col] ?? 0))
+      .join('  ')
+      .trimEnd(),
+  )
 }

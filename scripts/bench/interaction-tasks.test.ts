@@ -1,7 +1,14 @@
 import { interactionCost, summariseInteraction, worstInteraction, type InteractionCost, type TaskEntry } from './interaction-tasks'
 
 const longtask = (startTime: number, duration: number): TaskEntry => ({ type: 'longtask', name: 'self', startTime, duration })
-const event = (name: string, startTime: number, duration: number, processingStart: number, processingEnd: number): TaskEntry => ({ type: 'event', name, startTime, duration, processingStart, processingEnd })
+const event = (name: string, startTime: number, duration: number, processingStart: number, processingEnd: number): TaskEntry => ({
+  type: 'event',
+  name,
+  startTime,
+  duration,
+  processingStart,
+  processingEnd,
+})
 
 describe('interactionCost', () => {
   it('takes the longest long task overlapping the interaction, also one begun just before it', () => {
@@ -15,15 +22,32 @@ describe('interactionCost', () => {
   })
 
   it('is 0 with nothing recorded in the window', () => {
-    expect(interactionCost([longtask(100, 200), event('click', 50, 40, 51, 80)], 1000, 1500)).toEqual({ longestTaskMs: 0, longTasks: 0, slowestEventMs: null, slowestEvent: null })
+    expect(interactionCost([longtask(100, 200), event('click', 50, 40, 51, 80)], 1000, 1500)).toEqual({
+      longestTaskMs: 0,
+      longTasks: 0,
+      slowestEventMs: null,
+      slowestEvent: null,
+    })
   })
 })
 
 describe('summariseInteraction and worstInteraction', () => {
-  const cost = (longestTaskMs: number, slowestEventMs: number | null = null): InteractionCost => ({ longestTaskMs, longTasks: longestTaskMs > 50 ? 1 : 0, slowestEventMs, slowestEvent: null })
+  const cost = (longestTaskMs: number, slowestEventMs: number | null = null): InteractionCost => ({
+    longestTaskMs,
+    longTasks: longestTaskMs > 50 ? 1 : 0,
+    slowestEventMs,
+    slowestEvent: null,
+  })
 
   it('checks the 50 ms goal on the median of the runs and keeps the worst run', () => {
-    expect(summariseInteraction('markets', 'quote tab', [cost(40, 32), cost(180, 200), cost(50, 48)])).toEqual({ page: 'markets', interaction: 'quote tab', longestTaskMs: 50, worstRunMs: 180, slowestEventMs: 48, met: true })
+    expect(summariseInteraction('markets', 'quote tab', [cost(40, 32), cost(180, 200), cost(50, 48)])).toEqual({
+      page: 'markets',
+      interaction: 'quote tab',
+      longestTaskMs: 50,
+      worstRunMs: 180,
+      slowestEventMs: 48,
+      met: true,
+    })
     expect(summariseInteraction('markets', 'sort', [cost(60), cost(70)]).met).toBe(false)
     expect(summariseInteraction('pair', 'interval', [])).toMatchObject({ longestTaskMs: null, worstRunMs: null, met: null })
   })

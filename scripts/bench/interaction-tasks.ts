@@ -73,5 +73,8 @@ export function summariseInteraction(page: string, interaction: string, runs: re
 
 /** The page's worst interaction: the one with the longest median task. */
 export function worstInteraction(summaries: readonly InteractionSummary[]): InteractionSummary | null {
-  return summaries.reduce<InteractionSummary | null>((worst, s) => (s.longestTaskMs !== null && (worst?.longestTaskMs == null || s.longestTaskMs > worst.longestTaskMs) ? s : worst), null)
+  return summaries.reduce<InteractionSummary | null>(
+    (worst, s) => (s.longestTaskMs !== null && (worst?.longestTaskMs == null || s.longestTaskMs > worst.longestTaskMs) ? s : worst),
+    null,
+  )
 }

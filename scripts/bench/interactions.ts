@@ -18,7 +18,15 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { BENCH_PAGES, CHROME, PHONE_CONTEXT, PHONE_CPU_SLOWDOWN, PLAYWRIGHT_FLAGS } from './chromium'
-import { INTERACTION_TASK_GOAL_MS, interactionCost, summariseInteraction, worstInteraction, type InteractionCost, type InteractionSummary, type TaskEntry } from './interaction-tasks'
+import {
+  INTERACTION_TASK_GOAL_MS,
+  interactionCost,
+  summariseInteraction,
+  worstInteraction,
+  type InteractionCost,
+  type InteractionSummary,
+  type TaskEntry,
+} from './interaction-tasks'
 import { figure, mergeResults, runsFromEnv, type Figure } from './report'
 import { warmPage, withAloneStack } from './stack'
 import { LIST_REFRESH_MS } from '../../lib/symbol-view/view'
@@ -38,7 +46,9 @@ const OBSERVE = `window.__bench = { entries: [], busyUntil: 0 }
   new PerformanceObserver(record).observe({ type: 'event', durationThreshold: 16, buffered: true })
 }`
 
-interface BenchWindow { __bench: { entries: TaskEntry[]; busyUntil: number } }
+interface BenchWindow {
+  __bench: { entries: TaskEntry[]; busyUntil: number }
+}
 
 /**
  * Until no long task for `idleMs` and at least `minMs` since `since` (page time); gives up after
@@ -129,7 +139,11 @@ async function phonePage(context: BrowserContext, init: string): Promise<Page> {
 }
 
 /** One load of one page with its interactions in order, each measured on its own. */
-async function loadAndInteract(browser: Browser, url: string, pageName: keyof typeof BENCH_PAGES): Promise<{ costs: Record<string, InteractionCost>; notQuiet: string[] }> {
+async function loadAndInteract(
+  browser: Browser,
+  url: string,
+  pageName: keyof typeof BENCH_PAGES,
+): Promise<{ costs: Record<string, InteractionCost>; notQuiet: string[] }> {
   // A fresh context per load: no cache or storage from the one before.
   const context = await browser.newContext(PHONE_CONTEXT)
   try {
@@ -176,7 +190,10 @@ async function revalidationCost(browser: Browser, url: string): Promise<Interact
     const page = await phonePage(context, `${OBSERVE}\n${LIST_DUE}`)
     await page.goto(url, { waitUntil: 'load' })
     const asked = await page
-      .waitForFunction(() => performance.getEntriesByType('resource').find((e) => e.name.includes('/symbol_list_v3'))?.startTime ?? 0, undefined, { polling: 200, timeout: 20_000 })
+      .waitForFunction(() => performance.getEntriesByType('resource').find((e) => e.name.includes('/symbol_list_v3'))?.startTime ?? 0, undefined, {
+        polling: 200,
+        timeout: 20_000,
+      })
       .then((handle) => handle.jsonValue())
       .catch(() => null)
     if (asked === null || asked < AT_MOUNT_BEFORE_MS) return null
@@ -194,7 +211,9 @@ export async function runInteractionBench(port: number, say: (line: string) => v
   const figures: Figure[] = []
   const details: Record<string, unknown> = {}
   const runs = runsFromEnv('BENCH_INTERACTION_RUNS', INTERACTION_RUNS, 20)
-  say(`\nInteractions on a phone CPU (Chromium, 412×823 at DPR 1.75, touch, CPU ${PHONE_CPU_SLOWDOWN}× slower through DevTools; longest task from the action until quiet; median of ${runs} loads; goal ≤ ${INTERACTION_TASK_GOAL_MS} ms)`)
+  say(
+    `\nInteractions on a phone CPU (Chromium, 412×823 at DPR 1.75, touch, CPU ${PHONE_CPU_SLOWDOWN}× slower through DevTools; longest task from the action until quiet; median of ${runs} loads; goal ≤ ${INTERACTION_TASK_GOAL_MS} ms)`,
+  )
   const browser = await chromium.launch({ executablePath: CHROME, args: PLAYWRIGHT_FLAGS })
   try {
     for (const pageName of ['markets', 'pair'] as const) {
@@ -204,16 +223,31 @@ export async function runInteractionBench(port: number, say: (line: string) => v
         await warmPage(port, path)
         const { costs, notQuiet } = await loadAndInteract(browser, `http://localhost:${port}${path}`, pageName)
         for (const [name, cost] of Object.entries(costs)) byInteraction.set(name, [...(byInteraction.get(name) ?? []), cost])
-        const shown = Object.entries(costs).map(([name, c]) => `${name} ${ms(c.longestTaskMs)}${c.longTasks ? ` (${c.longTasks} long)` : ''}, event ${c.slowestEvent ?? 'none'} ${ms(c.slowestEventMs)}`)
+        const shown = Object.entries(costs).map(
+          ([name, c]) =>
+            `${name} ${ms(c.longestTaskMs)}${c.longTasks ? ` (${c.longTasks} long)` : ''}, event ${c.slowestEvent ?? 'none'} ${ms(c.slowestEventMs)}`,
+        )
         say(`  ${pageName} load ${k}: ${shown.join('; ')}${notQuiet.length ? `; never quiet (15–30 s): ${notQuiet.join(', ')}` : ''}`)
       }
       const summaries: InteractionSummary[] = [...byInteraction].map(([name, costs]) => summariseInteraction(pageName, name, costs))
       for (const s of summaries) {
-        figures.push(figure(`interaction ${pageName}: ${s.interaction}`, s.longestTaskMs === null ? null : Math.round(s.longestTaskMs), 'ms', { text: `≤ ${INTERACTION_TASK_GOAL_MS} ms`, met: () => s.met === true }))
-        say(`  → ${pageName}, ${s.interaction}: longest task ${ms(s.longestTaskMs)} (worst load ${ms(s.worstRunMs)}), slowest event ${ms(s.slowestEventMs)}: ${s.met === null ? 'not measured' : s.met ? 'met' : 'MISSED'}`)
+        figures.push(
+          figure(`interaction ${pageName}: ${s.interaction}`, s.longestTaskMs === null ? null : Math.round(s.longestTaskMs), 'ms', {
+            text: `≤ ${INTERACTION_TASK_GOAL_MS} ms`,
+            met: () => s.met === true,
+          }),
+        )
+        say(
+          `  → ${pageName}, ${s.interaction}: longest task ${ms(s.longestTaskMs)} (worst load ${ms(s.worstRunMs)}), slowest event ${ms(s.slowestEventMs)}: ${s.met === null ? 'not measured' : s.met ? 'met' : 'MISSED'}`,
+        )
       }
       const worst = worstInteraction(summaries)
-      figures.push(figure(`interaction ${pageName}: worst`, worst?.longestTaskMs == null ? null : Math.round(worst.longestTaskMs), 'ms', { text: `≤ ${INTERACTION_TASK_GOAL_MS} ms`, met: (v) => v <= INTERACTION_TASK_GOAL_MS }))
+      figures.push(
+        figure(`interaction ${pageName}: worst`, worst?.longestTaskMs == null ? null : Math.round(worst.longestTaskMs), 'ms', {
+          text: `≤ ${INTERACTION_TASK_GOAL_MS} ms`,
+          met: (v) => v <= INTERACTION_TASK_GOAL_MS,
+        }),
+      )
       say(`  → ${pageName} worst: ${worst ? `${worst.interaction}, ${ms(worst.longestTaskMs)}` : 'not measured'}`)
       details[pageName] = { path, summaries, runs: Object.fromEntries(byInteraction) }
     }
@@ -221,12 +255,21 @@ export async function runInteractionBench(port: number, say: (line: string) => v
     for (let k = 1; k <= runs + 2 && revalidations.length < runs; k++) {
       await warmPage(port, BENCH_PAGES.markets)
       const cost = await revalidationCost(browser, `http://localhost:${port}${BENCH_PAGES.markets}`)
-      say(`  markets list revalidation, load ${k}: ${cost ? `longest task ${ms(cost.longestTaskMs)} (${cost.longTasks} long)` : 'ran at mount or not at all: not counted'}`)
+      say(
+        `  markets list revalidation, load ${k}: ${cost ? `longest task ${ms(cost.longestTaskMs)} (${cost.longTasks} long)` : 'ran at mount or not at all: not counted'}`,
+      )
       if (cost) revalidations.push(cost)
     }
     const revalidation = summariseInteraction('markets', 'list revalidation, no input', revalidations)
-    figures.push(figure('interaction markets: list revalidation (no input)', revalidation.longestTaskMs === null ? null : Math.round(revalidation.longestTaskMs), 'ms', { text: `≤ ${INTERACTION_TASK_GOAL_MS} ms`, met: () => revalidation.met === true }))
-    say(`  → markets, first list revalidation (no input): longest task ${ms(revalidation.longestTaskMs)} (worst load ${ms(revalidation.worstRunMs)}): ${revalidation.met === null ? 'not measured' : revalidation.met ? 'met' : 'MISSED'}`)
+    figures.push(
+      figure('interaction markets: list revalidation (no input)', revalidation.longestTaskMs === null ? null : Math.round(revalidation.longestTaskMs), 'ms', {
+        text: `≤ ${INTERACTION_TASK_GOAL_MS} ms`,
+        met: () => revalidation.met === true,
+      }),
+    )
+    say(
+      `  → markets, first list revalidation (no input): longest task ${ms(revalidation.longestTaskMs)} (worst load ${ms(revalidation.worstRunMs)}): ${revalidation.met === null ? 'not measured' : revalidation.met ? 'met' : 'MISSED'}`,
+    )
     details.revalidation = { path: BENCH_PAGES.markets, summary: revalidation, runs: revalidations }
   } finally {
     await browser.close()

@@ -81,7 +81,10 @@ export interface RunsSummary {
 
 export function summariseRuns(runs: readonly LighthouseRun[], categories: readonly string[]): RunsSummary {
   const scored = (list: readonly LighthouseRun[], id: string) =>
-    list.map((run) => run.scores[id]).filter((s): s is number => typeof s === 'number').map((s) => Math.round(s * 100))
+    list
+      .map((run) => run.scores[id])
+      .filter((s): s is number => typeof s === 'number')
+      .map((s) => Math.round(s * 100))
   const unstalled = runs.filter((run) => !paintStalled(run.metrics))
   return {
     scores: Object.fromEntries(categories.map((id) => [id, median(scored(runs, id))])),

@@ -1,12 +1,32 @@
 import { blockingAfterFirstPaint, phoneFloorLines, phoneFloorRows, summarisePhoneLoads, type PhoneLoad } from './phone-cpu'
 import { runsFromEnv } from './report'
 
-const load = (over: Partial<PhoneLoad>): PhoneLoad => ({ phaseMs: { boot: 700, start: 200, live: 100 }, hydratedAfterLoadMs: 250, taskMs: 1000, scriptMs: 400, styleLayoutMs: 100, firstPaintMs: 500, longTasks: [], ...over })
+const load = (over: Partial<PhoneLoad>): PhoneLoad => ({
+  phaseMs: { boot: 700, start: 200, live: 100 },
+  hydratedAfterLoadMs: 250,
+  taskMs: 1000,
+  scriptMs: 400,
+  styleLayoutMs: 100,
+  firstPaintMs: 500,
+  longTasks: [],
+  ...over,
+})
 
 describe('blocking time after the first paint', () => {
   it('sums what each long task lasts beyond 50 ms, from the first paint on', () => {
     // Before the paint: not counted; 50 ms exactly blocks nothing; 120 ms blocks 70.
-    expect(blockingAfterFirstPaint(load({ longTasks: [[100, 300], [500, 50], [900, 120], [2000, 51]] }))).toBe(71)
+    expect(
+      blockingAfterFirstPaint(
+        load({
+          longTasks: [
+            [100, 300],
+            [500, 50],
+            [900, 120],
+            [2000, 51],
+          ],
+        }),
+      ),
+    ).toBe(71)
   })
 
   it('is not measured without a first paint', () => {
@@ -18,10 +38,27 @@ describe('the summary of the loads', () => {
   it('takes each figure’s median on its own', () => {
     const s = summarisePhoneLoads([
       load({ taskMs: 3000, scriptMs: 900, longTasks: [[600, 150]] }),
-      load({ taskMs: 5000, scriptMs: 800, longTasks: [[600, 250], [700, 60]] }),
+      load({
+        taskMs: 5000,
+        scriptMs: 800,
+        longTasks: [
+          [600, 250],
+          [700, 60],
+        ],
+      }),
       load({ taskMs: 4000, scriptMs: 1200, longTasks: [] }),
     ])
-    expect(s).toEqual({ loads: 3, phaseMs: { boot: 700, start: 200, live: 100 }, hydratedAfterLoadMs: 250, taskMs: 4000, scriptMs: 900, styleLayoutMs: 100, blockingMs: 100, longTasks: 1, firstPaintMs: 500 })
+    expect(s).toEqual({
+      loads: 3,
+      phaseMs: { boot: 700, start: 200, live: 100 },
+      hydratedAfterLoadMs: 250,
+      taskMs: 4000,
+      scriptMs: 900,
+      styleLayoutMs: 100,
+      blockingMs: 100,
+      longTasks: 1,
+      firstPaintMs: 500,
+    })
   })
 
   it('leaves out loads without a first paint from the blocking time only', () => {
@@ -31,7 +68,13 @@ describe('the summary of the loads', () => {
   })
 
   it('has no figures without loads', () => {
-    expect(summarisePhoneLoads([])).toMatchObject({ loads: 0, phaseMs: { boot: null, start: null, live: null }, hydratedAfterLoadMs: null, taskMs: null, blockingMs: null })
+    expect(summarisePhoneLoads([])).toMatchObject({
+      loads: 0,
+      phaseMs: { boot: null, start: null, live: null },
+      hydratedAfterLoadMs: null,
+      taskMs: null,
+      blockingMs: null,
+    })
   })
 
   it('takes each phase’s median on its own, and the hydration’s over the loads that hydrated', () => {
@@ -47,7 +90,16 @@ describe('the summary of the loads', () => {
 
 describe('the pages against the floor, phase by phase', () => {
   const floor = summarisePhoneLoads([load({ phaseMs: { boot: 1600, start: 300, live: 5 }, taskMs: 1905, longTasks: [[600, 850]] })])
-  const pair = summarisePhoneLoads([load({ phaseMs: { boot: 2000, start: 1200, live: 150 }, taskMs: 3350, longTasks: [[600, 880], [2500, 90]] })])
+  const pair = summarisePhoneLoads([
+    load({
+      phaseMs: { boot: 2000, start: 1200, live: 150 },
+      taskMs: 3350,
+      longTasks: [
+        [600, 880],
+        [2500, 90],
+      ],
+    }),
+  ])
   const rows = phoneFloorRows(floor, { pair })
 
   it('gives each phase the page’s figure and its ratio to the floor’s', () => {
@@ -83,6 +135,7 @@ describe('runs from the environment (BENCH_PHONE_RUNS, BENCH_LIGHTHOUSE_ROUNDS, 
     expect(runsFromEnv('N', 5, 50, { N: '12' })).toBe(12)
   })
   it('refuses anything else with the variable’s name', () => {
-    for (const bad of ['0', '51', '2.5', 'five']) expect(() => runsFromEnv('N', 5, 50, { N: bad })).toThrow(`N must be a whole number from 1 to 50, not "${bad}"`)
+    for (const bad of ['0', '51', '2.5', 'five'])
+      expect(() => runsFromEnv('N', 5, 50, { N: bad })).toThrow(`N must be a whole number from 1 to 50, not "${bad}"`)
   })
 })

@@ -26,12 +26,17 @@ export interface ReplayCpu {
 
 const SCRATCH = 'capacity-replay'
 
-export async function replayRedisCpu(client: Client, keys: { entry: string; version: string; list: string }, { inFlight = 16, idleMsPerSecond = 0 } = {}): Promise<ReplayCpu> {
+export async function replayRedisCpu(
+  client: Client,
+  keys: { entry: string; version: string; list: string },
+  { inFlight = 16, idleMsPerSecond = 0 } = {},
+): Promise<ReplayCpu> {
   const c = client as unknown as RedisClientType
   const data = await client.hGet(keys.entry, 'd')
   const list = await client.hGetAll(keys.list)
   if (!data || !list.symbol || !list.incremental) throw new Error('redis replay: no page entry or pair list to copy')
-  const counters = async (): Promise<RedisCounters> => redisCountersOf(parseRedisInfo(String(await client.sendCommand(['INFO', 'stats', 'commandstats', 'cpu']))))
+  const counters = async (): Promise<RedisCounters> =>
+    redisCountersOf(parseRedisInfo(String(await client.sendCommand(['INFO', 'stats', 'commandstats', 'cpu']))))
   const r0 = await counters()
   const overhead = redisDelta(await counters(), r0)
   /** Redis CPU ms per operation over `n` operations, `inFlight` at a time. */
@@ -48,7 +53,13 @@ export async function replayRedisCpu(client: Client, keys: { entry: string; vers
       entryReadMs: await cpuPer(400, () => client.hGet(keys.entry, 'd')),
       pageWriteMs: await cpuPer(200, (i) => writeIfNewer(c, `${SCRATCH}:e:${i % 50}`, { timeField: 'lm', time: base + i, fields: { d: data }, ttlMs: 60_000 })),
       listReadMs: await cpuPer(100, () => client.hGetAll(keys.list)),
-      listWriteMs: await cpuPer(100, (i) => writeIfNewer(c, `${SCRATCH}:l:${i % 10}`, { timeField: 'fetchedAt', time: base + i, fields: { symbol: list.symbol ?? '', incremental: list.incremental ?? '' } })),
+      listWriteMs: await cpuPer(100, (i) =>
+        writeIfNewer(c, `${SCRATCH}:l:${i % 10}`, {
+          timeField: 'fetchedAt',
+          time: base + i,
+          fields: { symbol: list.symbol ?? '', incremental: list.incremental ?? '' },
+        }),
+      ),
       inFlight,
     }
   } finally {

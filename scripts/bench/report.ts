@@ -40,7 +40,11 @@ function result(f: Figure): string {
 export function summaryTable(figures: Figure[]): string {
   const rows = [['figure', 'value', 'goal', 'result'], ...figures.map((f) => [f.name, formatValue(f), f.goal, result(f)])]
   const widths = [0, 1, 2].map((col) => Math.max(...rows.map((row) => (row[col] ?? '').length)))
-  const line = (row: string[]) => row.map((cell, col) => (col < 3 ? cell.padEnd(widths[col] ?? 0) : cell)).join('  ').trimEnd()
+  const line = (row: string[]) =>
+    row
+      .map((cell, col) => (col < 3 ? cell.padEnd(widths[col] ?? 0) : cell))
+      .join('  ')
+      .trimEnd()
   const [head, ...body] = rows
   return [line(head ?? []), widths.map((w) => '-'.repeat(w)).join('  ') + '  ------', ...body.map(line)].join('\n')
 }
@@ -48,7 +52,11 @@ export function summaryTable(figures: Figure[]): string {
 export function writeResults(file: string, figures: Figure[], details: Record<string, unknown>): void {
   const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', node: process.version, platform: `${os.platform()} ${os.release()}` }
   const goals = figures.filter((f) => f.goal)
-  const summary = { met: goals.filter((f) => f.met === true).length, missed: goals.filter((f) => f.met === false).length, notMeasured: goals.filter((f) => f.value === null).length }
+  const summary = {
+    met: goals.filter((f) => f.met === true).length,
+    missed: goals.filter((f) => f.met === false).length,
+    notMeasured: goals.filter((f) => f.value === null).length,
+  }
   writeFileSync(file, `${JSON.stringify({ finishedAt: new Date().toISOString(), machine, summary, figures, details }, null, 2)}\n`)
 }
 

@@ -57,9 +57,16 @@ export async function assertFree(...ports: number[]): Promise<void> {
  * `sitePorts`: the sites whose pages call the simulator from a browser (Lighthouse), as a real
  * upstream allows the site's origins; without them every browser request fails CORS.
  */
-export async function startSimulator(root: string, logDir: string, simPorts: SimPorts = SIM_PORTS, sitePorts: number[] = [BENCH_PORTS.site, BENCH_PORTS.baseline]): Promise<Started> {
+export async function startSimulator(
+  root: string,
+  logDir: string,
+  simPorts: SimPorts = SIM_PORTS,
+  sitePorts: number[] = [BENCH_PORTS.site, BENCH_PORTS.baseline],
+): Promise<Started> {
   await assertFree(...Object.values(simPorts))
-  const ports = Object.entries(simPorts).map(([name, port]) => `${name}=${port}`).join(',')
+  const ports = Object.entries(simPorts)
+    .map(([name, port]) => `${name}=${port}`)
+    .join(',')
   const origins = sitePorts.flatMap((port) => [`http://localhost:${port}`, `http://*.localhost:${port}`]).join(',')
   // No latency and no faults: the bench switches the hang on itself, through the admin endpoint.
   const started = start('simulator', bin(root, 'tsx'), ['simulator/http/cli.ts', '--ports', ports, '--allowed-origins', origins], {
@@ -84,7 +91,14 @@ export async function buildSite(dir: string, env: NodeJS.ProcessEnv, logDir: str
 }
 
 /** `readyPath`: what answers once it serves; the floor (./floor.ts) has no /api/health. */
-export async function startSite(root: string, port: number, env: NodeJS.ProcessEnv, logDir: string, label: string, readyPath = '/api/health'): Promise<Started> {
+export async function startSite(
+  root: string,
+  port: number,
+  env: NodeJS.ProcessEnv,
+  logDir: string,
+  label: string,
+  readyPath = '/api/health',
+): Promise<Started> {
   await assertFree(port)
   // No -H 127.0.0.1: Next would then take the middleware's rewrite to http://localhost:port/…
   // for an external URL (not its own origin), proxy it, and every page would answer 307.

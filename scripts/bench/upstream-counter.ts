@@ -28,10 +28,13 @@ export async function startUpstreamCounter(regions: readonly string[], port: num
     const endpoint = upstreamEndpointOf(req.url ?? '/')
     const mine = (counts[region] ??= {})
     mine[endpoint] = (mine[endpoint] ?? 0) + 1
-    const upstream = http.request({ host: target.host, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: `${target.host}:${target.port}` }, agent }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers)
-      answer.pipe(res)
-    })
+    const upstream = http.request(
+      { host: target.host, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: `${target.host}:${target.port}` }, agent },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers)
+        answer.pipe(res)
+      },
+    )
     upstream.on('error', () => res.destroy())
     // A caller that gives up (the site's timeout) ends the call upstream too.
     res.on('close', () => upstream.destroy())
@@ -55,10 +58,15 @@ export async function startUpstreamCounter(regions: readonly string[], port: num
     counts: () => JSON.parse(JSON.stringify(counts)) as Record<string, Record<string, number>>,
     close: async () => {
       agent.destroy()
-      await Promise.all(servers.map((server) => new Promise((resolve) => {
-        server.closeAllConnections()
-        server.close(resolve)
-      })))
+      await Promise.all(
+        servers.map(
+          (server) =>
+            new Promise((resolve) => {
+              server.closeAllConnections()
+              server.close(resolve)
+            }),
+        ),
+      )
     },
   }
 }

@@ -61,6 +61,14 @@ describe('withCompileHint and chunksToHint', () => {
   })
 
   it('draws the line at HINT_MIN_BYTES', () => {
-    expect(chunksToHint(new Map([['a.js', HINT_MIN_BYTES - 1], ['b.js', HINT_MIN_BYTES], ['c.js', 400_000]]))).toEqual(['b.js', 'c.js'])
+    expect(
+      chunksToHint(
+        new Map([
+          ['a.js', HINT_MIN_BYTES - 1],
+          ['b.js', HINT_MIN_BYTES],
+          ['c.js', 400_000],
+        ]),
+      ),
+    ).toEqual(['b.js', 'c.js'])
   })
 })

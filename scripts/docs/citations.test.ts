@@ -10,7 +10,15 @@ const areas = new Map(areaFiles.map((name) => [name, recordHeadings(readFileSync
 /** Text files that may cite a decision: code, configuration and docs; the records and this checker (whose samples are wrong on purpose) aside. */
 const citing = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' })
   .split('\n')
-  .filter((path) => path && !path.startsWith('docs/decisions/') && !path.startsWith('scripts/docs/') && !path.startsWith('messages/') && !/\.(json|ico|png|svg)$/.test(path) && path !== 'package-lock.json')
+  .filter(
+    (path) =>
+      path &&
+      !path.startsWith('docs/decisions/') &&
+      !path.startsWith('scripts/docs/') &&
+      !path.startsWith('messages/') &&
+      !/\.(json|ico|png|svg)$/.test(path) &&
+      path !== 'package-lock.json',
+  )
 
 describe('citations of decisions', () => {
   it('reads a citation that wraps across comment lines, and several headings after one path', () => {
@@ -48,14 +56,18 @@ describe('citations of decisions', () => {
   })
 
   it('names only test files that exist in the records', () => {
-    const named = areaFiles.flatMap((name) => [...readFileSync(join(decisionsDir, name), 'utf8').matchAll(/[\w./[\]-]+\.(?:test|spec)\.tsx?/g)].map((match) => match[0]))
+    const named = areaFiles.flatMap((name) =>
+      [...readFileSync(join(decisionsDir, name), 'utf8').matchAll(/[\w./[\]-]+\.(?:test|spec)\.tsx?/g)].map((match) => match[0]),
+    )
     expect(named.length).toBeGreaterThan(50)
     expect(named.filter((path) => !existsSync(join(root, path)))).toEqual([])
   })
 
   it('keeps each record to one screen (25 lines) and all of them under 900 lines', () => {
     const lengths = areaFiles.flatMap((name) => {
-      const sections = readFileSync(join(decisionsDir, name), 'utf8').split(/^(?=## )/m).filter((section) => section.startsWith('## '))
+      const sections = readFileSync(join(decisionsDir, name), 'utf8')
+        .split(/^(?=## )/m)
+        .filter((section) => section.startsWith('## '))
       return sections.map((section) => ({ record: `${name} ${section.split('\n')[0]}`, lines: section.trimEnd().split('\n').length }))
     })
     expect(lengths.filter((record) => record.lines > 25)).toEqual([])

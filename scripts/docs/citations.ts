@@ -101,7 +101,8 @@ export function linkProblems(file: string, markdown: string, areas: ReadonlyMap<
       problems.push({ file, line, message: `link to missing docs/decisions/${target}` })
       continue
     }
-    if (match[2] && !headings.some((heading) => anchorOf(heading) === match[2])) problems.push({ file, line, message: `no record with anchor #${match[2]} in docs/decisions/${target}` })
+    if (match[2] && !headings.some((heading) => anchorOf(heading) === match[2]))
+      problems.push({ file, line, message: `no record with anchor #${match[2]} in docs/decisions/${target}` })
   }
   return problems
 }

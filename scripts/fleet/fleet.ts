@@ -111,8 +111,23 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     const config = loadSiteConfig(instanceEnv(options, options.instancePorts[0]!))
     const enabled = Object.values(config.regions).filter((r) => r.enabled)
     const conf = join(prefix, 'nginx.conf')
-    writeFileSync(conf, renderNginxConf({ root, prefix, port: options.nginxPort, statusPort: options.statusPort, instancePorts: options.instancePorts, serverNames: enabled.flatMap((r) => r.hosts), microCache: options.microCache }))
-    const nginx = start('nginx', NGINX, ['-p', prefix, '-e', join(prefix, 'error.log'), '-c', conf, '-g', 'daemon off;'], { cwd: prefix, env: process.env, output: { logFile: join(logDir, 'nginx.log') } })
+    writeFileSync(
+      conf,
+      renderNginxConf({
+        root,
+        prefix,
+        port: options.nginxPort,
+        statusPort: options.statusPort,
+        instancePorts: options.instancePorts,
+        serverNames: enabled.flatMap((r) => r.hosts),
+        microCache: options.microCache,
+      }),
+    )
+    const nginx = start('nginx', NGINX, ['-p', prefix, '-e', join(prefix, 'error.log'), '-c', conf, '-g', 'daemon off;'], {
+      cwd: prefix,
+      env: process.env,
+      output: { logFile: join(logDir, 'nginx.log') },
+    })
     started.push(nginx)
     await waitForHttp(nginx, options.nginxPort, '/api/live')
     const urls = Object.fromEntries(enabled.map((r) => [r.id, r.publicUrl]))

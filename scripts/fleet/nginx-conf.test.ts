@@ -36,13 +36,15 @@ describe('renderNginxConf (deploy/nginx.conf.template)', () => {
     expect(result.status).toBe(0)
   })
 
-  it('keys the micro-cache on the host, so one region\'s page is never another host\'s', () => {
+  it("keys the micro-cache on the host, so one region's page is never another host's", () => {
     expect(renderNginxConf({ ...base, prefix, microCache: true })).toContain('proxy_cache_key $scheme$host$request_uri;')
     expect(renderNginxConf({ ...base, prefix })).not.toContain('proxy_cache ')
   })
 
   it('serves stub_status on the status port alone, to this host alone; the public port never answers it', async () => {
-    const servers = renderNginxConf({ ...base, prefix }).split(/^  server \{$/m).slice(1)
+    const servers = renderNginxConf({ ...base, prefix })
+      .split(/^  server \{$/m)
+      .slice(1)
     const withStatus = servers.filter((server) => /^\s+stub_status;$/m.test(server))
     expect(withStatus).toHaveLength(1)
     expect(withStatus[0]).toMatch(/^\s+listen 127\.0\.0\.1:6409;\n[^]*^\s+allow 127\.0\.0\.1;\n\s+deny all;$/m)
@@ -53,7 +55,11 @@ describe('renderNginxConf (deploy/nginx.conf.template)', () => {
     const [port, statusPort, instance] = await freePorts(3)
     const conf = join(prefix, 'nginx.conf')
     writeFileSync(conf, renderNginxConf({ ...base, prefix, port: port!, statusPort: statusPort!, instancePorts: [instance!] }))
-    const nginx = start('nginx', NGINX, ['-p', prefix, '-e', join(prefix, 'error.log'), '-c', conf, '-g', 'daemon off;'], { cwd: prefix, env: process.env, output: 'capture' })
+    const nginx = start('nginx', NGINX, ['-p', prefix, '-e', join(prefix, 'error.log'), '-c', conf, '-g', 'daemon off;'], {
+      cwd: prefix,
+      env: process.env,
+      output: 'capture',
+    })
     try {
       await waitForHttp(nginx, statusPort!, '/', 10_000)
       const status = await get(statusPort!, '/stub_status')
@@ -77,9 +83,15 @@ describe('renderNginxConf (deploy/nginx.conf.template)', () => {
 
 /** Ports nothing listens on now (the kernel's pick), for a real nginx. */
 async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(Array.from({ length: count }, () => new Promise<net.Server>((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => resolve(server))
-  })))
+  const servers = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<net.Server>((resolve) => {
+          const server = net.createServer().listen(0, '127.0.0.1', () => resolve(server))
+        }),
+    ),
+  )
   const ports = servers.map((server) => (server.address() as net.AddressInfo).port)
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))))
   return ports

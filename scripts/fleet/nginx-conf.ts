@@ -21,8 +21,7 @@ export interface NginxConfOptions {
 
 const HOST_NAME = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/
 
-const cacheZone = (prefix: string) =>
-  `  proxy_cache_path ${prefix}/cache levels=1:2 keys_zone=spot_pages:10m max_size=100m inactive=10m use_temp_path=off;`
+const cacheZone = (prefix: string) => `  proxy_cache_path ${prefix}/cache levels=1:2 keys_zone=spot_pages:10m max_size=100m inactive=10m use_temp_path=off;`
 
 // No proxy_cache_valid: only answers whose Cache-Control (s-maxage/max-age) allows it are
 // stored, never a Set-Cookie answer; the key holds the host, so a region's page stays its own.

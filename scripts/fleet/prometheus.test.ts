@@ -14,7 +14,7 @@ const withPromtool = promtool || required ? it : it.skip
 if (!promtool && !required) console.warn('promtool is not installed (apt-get install prometheus): deploy/*.yml checks skipped')
 
 function run(...args: string[]) {
-  if (!promtool) throw new Error('promtool is not installed; .ci/run installs Debian\'s prometheus package')
+  if (!promtool) throw new Error("promtool is not installed; .ci/run installs Debian's prometheus package")
   const done = spawnSync(promtool, args, { cwd: root, encoding: 'utf8' })
   return { status: done.status, output: `${done.stdout}${done.stderr}` }
 }
@@ -41,7 +41,9 @@ describe('deploy/prometheus.yml and deploy/alerts.yml', () => {
   it('have an nginx job that reads its exporter from targets/nginx.json, as spot-site reads the instances', () => {
     const config = readFileSync(join(root, 'deploy', 'prometheus.yml'), 'utf8')
     expect(config).toMatch(/^  - job_name: nginx\n\s+file_sd_configs:\n\s+- files: \['targets\/nginx\.json'\]$/m)
-    expect(JSON.parse(readFileSync(join(root, 'deploy', 'targets', 'nginx.json'), 'utf8'))).toEqual([{ targets: ['127.0.0.1:3092'], labels: { fleet: 'local' } }])
+    expect(JSON.parse(readFileSync(join(root, 'deploy', 'targets', 'nginx.json'), 'utf8'))).toEqual([
+      { targets: ['127.0.0.1:3092'], labels: { fleet: 'local' } },
+    ])
   })
 
   it('gives every alert rule a summary, a description, a severity and at least one firing unit test', () => {
@@ -78,7 +80,9 @@ describe('deploy/prometheus.yml and deploy/alerts.yml', () => {
 describe('scaleDurations', () => {
   it('divides intervals, for: times and range windows, never below a second, and leaves other text alone', () => {
     const text = 'global:\n  scrape_interval: 15s\n  scrape_timeout: 5s\n        for: 5m\n        expr: rate(x[5m]) > 2 and y{a="5m"}\n'
-    expect(scaleDurations(text, 30)).toBe('global:\n  scrape_interval: 1000ms\n  scrape_timeout: 1000ms\n        for: 10000ms\n        expr: rate(x[10000ms]) > 2 and y{a="5m"}\n')
+    expect(scaleDurations(text, 30)).toBe(
+      'global:\n  scrape_interval: 1000ms\n  scrape_timeout: 1000ms\n        for: 10000ms\n        expr: rate(x[10000ms]) > 2 and y{a="5m"}\n',
+    )
     expect(scaleDurations(text, 1)).toBe(text)
   })
 

@@ -36,7 +36,13 @@ const NGINX_EXPORTER = 'prometheus-nginx-exporter'
 
 /** The installed binary: /usr/bin/<name> (Debian), else on PATH; undefined when neither. */
 function installed(name: string): string | undefined {
-  return [join('/usr/bin', name), ...(process.env.PATH ?? '').split(':').filter(Boolean).map((dir) => join(dir, name))].find((path) => existsSync(path))
+  return [
+    join('/usr/bin', name),
+    ...(process.env.PATH ?? '')
+      .split(':')
+      .filter(Boolean)
+      .map((dir) => join(dir, name)),
+  ].find((path) => existsSync(path))
 }
 
 /** FLEET_ALERT_SPEEDUP: a whole number from 1 (the default: durations as committed) to 600. */
@@ -58,7 +64,10 @@ function scaled(amount: string, unit: keyof typeof UNIT_MS, speedup: number): st
 /** The intervals (`scrape_interval: 15s`), `for:` times and range windows (`[5m]`) of a file, divided. */
 export function scaleDurations(text: string, speedup: number): string {
   return text
-    .replace(/^(\s*(?:scrape_interval|evaluation_interval|scrape_timeout|for): )(\d+)(ms|s|m|h)\s*$/gm, (_, key: string, n: string, unit: keyof typeof UNIT_MS) => `${key}${scaled(n, unit, speedup)}`)
+    .replace(
+      /^(\s*(?:scrape_interval|evaluation_interval|scrape_timeout|for): )(\d+)(ms|s|m|h)\s*$/gm,
+      (_, key: string, n: string, unit: keyof typeof UNIT_MS) => `${key}${scaled(n, unit, speedup)}`,
+    )
     .replace(/\[(\d+)(ms|s|m|h)\]/g, (_, n: string, unit: keyof typeof UNIT_MS) => `[${scaled(n, unit, speedup)}]`)
 }
 
@@ -92,7 +101,12 @@ export async function startPrometheus(options: PrometheusOptions): Promise<Runni
     await waitForHttp(running, options.port, '/-/ready', 30_000)
     // It answers 503 while it replays its write-ahead log and loads the rules.
     const deadline = Date.now() + 30_000
-    while (!(await fetch(`http://127.0.0.1:${options.port}/-/ready`).then((r) => r.ok, () => false))) {
+    while (
+      !(await fetch(`http://127.0.0.1:${options.port}/-/ready`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    ) {
       if (Date.now() > deadline) throw new Error(`prometheus not ready on :${options.port}; log: ${running.logFile}`)
       await new Promise((resolve) => setTimeout(resolve, 200))
     }
@@ -123,7 +137,11 @@ export async function startNginxExporter(options: { logDir: string; port: number
   // Flags only, with a bare environment: the exporter reads SCRAPE_URI, TIMEOUT, CONST_LABELS and
   // others from it as defaults. `--flag` is read by this version (Go's flag) and later ones alike.
   const args = [`--nginx.scrape-uri=${options.statusUrl}`, `--web.listen-address=127.0.0.1:${options.port}`]
-  const running = start(NGINX_EXPORTER, bin, args, { cwd: tmpdir(), env: { PATH: process.env.PATH ?? '', NODE_ENV: process.env.NODE_ENV }, output: { logFile: join(options.logDir, 'nginx-exporter.log') } })
+  const running = start(NGINX_EXPORTER, bin, args, {
+    cwd: tmpdir(),
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: process.env.NODE_ENV },
+    output: { logFile: join(options.logDir, 'nginx-exporter.log') },
+  })
   try {
     await waitForHttp(running, options.port, '/metrics', 10_000)
   } catch (error) {

@@ -6,7 +6,10 @@ import { lockfileMismatches, type Lockfile, type PackageJson } from './check'
 
 const ROOT = resolve(__dirname, '../..')
 const read = <T>(name: string): T => JSON.parse(readFileSync(join(ROOT, name), 'utf8'))
-const project = () => ({ pkg: read<PackageJson & Record<string, unknown>>('package.json'), lock: read<Lockfile & { packages: Record<string, Record<string, unknown>> }>('package-lock.json') })
+const project = () => ({
+  pkg: read<PackageJson & Record<string, unknown>>('package.json'),
+  lock: read<Lockfile & { packages: Record<string, Record<string, unknown>> }>('package-lock.json'),
+})
 
 describe('lockfileMismatches', () => {
   it('accepts this project’s package.json and lockfile', () => {

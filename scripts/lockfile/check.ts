@@ -9,9 +9,23 @@
 import semver from 'semver'
 
 type Ranges = Record<string, string>
-export interface PackageJson { dependencies?: Ranges; devDependencies?: Ranges; optionalDependencies?: Ranges; peerDependencies?: Ranges; engines?: Ranges; overrides?: Record<string, unknown> }
-interface LockEntry extends PackageJson { version?: string; link?: boolean; peerDependenciesMeta?: Record<string, { optional?: boolean }> }
-export interface Lockfile { lockfileVersion?: number; packages?: Record<string, LockEntry> }
+export interface PackageJson {
+  dependencies?: Ranges
+  devDependencies?: Ranges
+  optionalDependencies?: Ranges
+  peerDependencies?: Ranges
+  engines?: Ranges
+  overrides?: Record<string, unknown>
+}
+interface LockEntry extends PackageJson {
+  version?: string
+  link?: boolean
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>
+}
+export interface Lockfile {
+  lockfileVersion?: number
+  packages?: Record<string, LockEntry>
+}
 
 const ROOT_FIELDS = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies', 'engines'] as const
 
@@ -42,8 +56,16 @@ export function lockfileMismatches(pkg: PackageJson, lock: Lockfile): string[] {
   for (const [from, entry] of Object.entries(packages)) {
     if (entry.link) continue
     const wanted: [string, string, boolean][] = [
-      ...Object.entries(from === '' ? { ...pkg.dependencies, ...pkg.devDependencies } : (entry.dependencies ?? {})).map(([n, r]): [string, string, boolean] => [n, r, false]),
-      ...Object.entries(from === '' ? (pkg.optionalDependencies ?? {}) : (entry.optionalDependencies ?? {})).map(([n, r]): [string, string, boolean] => [n, r, true]),
+      ...Object.entries(from === '' ? { ...pkg.dependencies, ...pkg.devDependencies } : (entry.dependencies ?? {})).map(([n, r]): [string, string, boolean] => [
+        n,
+        r,
+        false,
+      ]),
+      ...Object.entries(from === '' ? (pkg.optionalDependencies ?? {}) : (entry.optionalDependencies ?? {})).map(([n, r]): [string, string, boolean] => [
+        n,
+        r,
+        true,
+      ]),
     ]
     for (const [name, range, optional] of wanted) {
       const found = resolve(packages, from, name)

@@ -38,9 +38,11 @@ describe("Turbopack's build cache", () => {
 })
 
 describe('one type check a test run', () => {
-  const scripts = (JSON.parse(readFileSync(path.join(__dirname, '../../package.json'), 'utf8')) as {
-    scripts: Record<string, string>
-  }).scripts
+  const scripts = (
+    JSON.parse(readFileSync(path.join(__dirname, '../../package.json'), 'utf8')) as {
+      scripts: Record<string, string>
+    }
+  ).scripts
 
   it("the build checks types unless SPOT_TYPES_CHECKED=1 says the project's check just ran", async () => {
     expect((await configWith('SPOT_TYPES_CHECKED', undefined)).typescript?.ignoreBuildErrors).toBe(false)

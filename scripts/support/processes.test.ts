@@ -33,7 +33,11 @@ describe('start / stop', () => {
 
   it('writes to a log file and tells how a process ended on its own', async () => {
     const logFile = join(mkdtempSync(join(tmpdir(), 'processes-test-')), 'p.log')
-    const failing = start('failing', process.execPath, ['-e', 'console.log("bad value"); process.exit(3)'], { cwd: process.cwd(), env: process.env, output: { logFile } })
+    const failing = start('failing', process.execPath, ['-e', 'console.log("bad value"); process.exit(3)'], {
+      cwd: process.cwd(),
+      env: process.env,
+      output: { logFile },
+    })
     expect(await failing.exited).toBe(3)
     expect(failing.endedOnItsOwn()).toBe('exit 3')
     expect(readFileSync(logFile, 'utf8')).toBe('bad value\n')

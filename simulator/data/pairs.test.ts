@@ -15,8 +15,14 @@ describe('generated pair data', () => {
 
   it('orders the quote groups USDT, USDC, BTC, ETH, a stablecoin, then fiat', () => {
     expect(groups.map((g) => [g.quote.id, g.quote.tokenType])).toEqual([
-      ['USDT', 'CHAIN_TOKEN'], ['USDC', 'CHAIN_TOKEN'], ['BTC', 'CHAIN_TOKEN'], ['ETH', 'CHAIN_TOKEN'],
-      ['DAI', 'CHAIN_TOKEN'], ['EUR', 'REAL_MONEY'], ['TRY', 'REAL_MONEY'], ['BRL', 'REAL_MONEY'],
+      ['USDT', 'CHAIN_TOKEN'],
+      ['USDC', 'CHAIN_TOKEN'],
+      ['BTC', 'CHAIN_TOKEN'],
+      ['ETH', 'CHAIN_TOKEN'],
+      ['DAI', 'CHAIN_TOKEN'],
+      ['EUR', 'REAL_MONEY'],
+      ['TRY', 'REAL_MONEY'],
+      ['BRL', 'REAL_MONEY'],
     ])
     for (const g of groups) expect(g.pairs.length).toBeGreaterThanOrEqual(30)
     for (const g of groups) for (const p of g.pairs) expect(p.quoteTokenId).toBe(g.quote.id)
@@ -52,7 +58,18 @@ describe('generated pair data', () => {
   })
 
   it('writes every decimal as a string and covers 0 to 12 decimals', () => {
-    const decimalFields: (keyof FullPair)[] = ['basePrecision', 'quotePrecision', 'minTradeQuantity', 'minTradeAmount', 'minPricePrecision', 'maxTradeQuantity', 'maxTradeAmount', 'limitOrderPriceLimitPercentage', 'marketOrderPriceLimitPercentage', 'volume']
+    const decimalFields: (keyof FullPair)[] = [
+      'basePrecision',
+      'quotePrecision',
+      'minTradeQuantity',
+      'minTradeAmount',
+      'minPricePrecision',
+      'maxTradeQuantity',
+      'maxTradeAmount',
+      'limitOrderPriceLimitPercentage',
+      'marketOrderPriceLimitPercentage',
+      'volume',
+    ]
     for (const p of pairs) for (const f of decimalFields) expect(String(p[f])).toMatch(DECIMAL)
     const baseDecimals = new Set(pairs.map((p) => decimalsOf(p.basePrecision)))
     expect(baseDecimals.has(0) && baseDecimals.has(12)).toBe(true)

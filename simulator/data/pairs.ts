@@ -110,7 +110,9 @@ export function makePair(seed: number, p: PairSeed): FullPair {
     showStatus: true,
     label: isNew ? 'NEW' : tags.includes('hot') ? 'HOT' : null,
     allowPlan: !leveraged && !p.precision,
-    maxTradeQuantity: tags.includes('meme') ? hugeQuantity(rng, baseDecimals) : fromUnits(BigInt(Math.floor((maxAmount / price) * 10 ** baseDecimals)), baseDecimals),
+    maxTradeQuantity: tags.includes('meme')
+      ? hugeQuantity(rng, baseDecimals)
+      : fromUnits(BigInt(Math.floor((maxAmount / price) * 10 ** baseDecimals)), baseDecimals),
     maxTradeAmount: String(maxAmount),
     noticeVisible: banned.buy || banned.sell,
     symbolType: leveraged ? 'LEVERAGED_TOKEN' : 'CHAIN_TOKEN',
@@ -174,7 +176,11 @@ function leveragedPairs(seed: number, quote: QuoteSpec): FullPair[] {
 
 // Test pairs pin the precision extremes: 12-place and whole-unit quantities and prices.
 function testPairs(seed: number, quote: QuoteSpec): FullPair[] {
-  const extremes = [{ base: 12, price: 4 }, { base: 0, price: 12 }, { base: 8, price: 0 }]
+  const extremes = [
+    { base: 12, price: 4 },
+    { base: 0, price: 12 },
+    { base: 8, price: 0 },
+  ]
   return extremes.map((precision, i) => {
     const token = { id: `TEST${i + 1}`, fullName: `Test Token ${i + 1}`, usd: 1, tags: [] }
     return makePair(seed, { token, quote, rank: 150, precision, onlineTime: DATA_EPOCH - 400 * DAY })

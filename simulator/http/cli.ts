@@ -23,7 +23,10 @@ async function main(): Promise<void> {
   // may signal at once, and an unhandled SIGTERM would end the process without closing.
   const stop = (signal: NodeJS.Signals) => {
     console.log(`\n${signal}: stopping the simulator`)
-    sim.close().then(() => process.exit(0), () => process.exit(1))
+    sim.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    )
   }
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
@@ -41,7 +44,6 @@ Admin (docs/simulator.md):
   curl -s -X POST ${admin}/latency -d '{"host":"alt1","ms":250}'
   curl -s -X POST ${admin}/clock -d '{"advanceMs":60000}'
   curl -s -X POST ${admin}/hits/reset`)
-
 }
 
 main().catch((error: unknown) => {

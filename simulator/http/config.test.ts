@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { ConfigError, parseFaults, parseLatency, parseOrigins, parsePorts, readConfig } from './config'
 
-const DOCUMENTED_FAULTS = 'main:symbol_list_v3=status:503;alt1:*=refuse;*:t1=alive10017;main:getproxy=proxyRes:8;main:symbol_list_v2=retCode:10006:Too many visits;main:*=slow:2000'
+const DOCUMENTED_FAULTS =
+  'main:symbol_list_v3=status:503;alt1:*=refuse;*:t1=alive10017;main:getproxy=proxyRes:8;main:symbol_list_v2=retCode:10006:Too many visits;main:*=slow:2000'
 
 function configError(run: () => unknown): ConfigError {
   try {
@@ -16,7 +17,13 @@ function configError(run: () => unknown): ConfigError {
 
 describe('config parsing', () => {
   it('reads the documented ports and latency', () => {
-    expect(parsePorts('SIM_PORTS', 'main=4010,alt1=4011,alt2=4012,fastPath=4013,admin=4009')).toEqual({ main: 4010, alt1: 4011, alt2: 4012, fastPath: 4013, admin: 4009 })
+    expect(parsePorts('SIM_PORTS', 'main=4010,alt1=4011,alt2=4012,fastPath=4013,admin=4009')).toEqual({
+      main: 4010,
+      alt1: 4011,
+      alt2: 4012,
+      fastPath: 4013,
+      admin: 4009,
+    })
     expect(parseLatency('SIM_LATENCY', 'main=40, alt1=10 ,alt2=80')).toEqual({ main: 40, alt1: 10, alt2: 80 })
   })
 
@@ -63,7 +70,13 @@ describe('config parsing', () => {
   })
 
   it('combines environment and flags, flags winning', () => {
-    const config = readConfig({ SIM_PORTS: 'main=5010', SIM_LATENCY: 'main=40', SIM_SEED: '9' }, ['--ports', 'main=6010', '--latency=alt1=5', '--allowed-origins', 'http://a.test'])
+    const config = readConfig({ SIM_PORTS: 'main=5010', SIM_LATENCY: 'main=40', SIM_SEED: '9' }, [
+      '--ports',
+      'main=6010',
+      '--latency=alt1=5',
+      '--allowed-origins',
+      'http://a.test',
+    ])
     expect(config).toEqual({ ports: { main: 6010 }, latencyMs: { alt1: 5 }, faults: [], allowedOrigins: ['http://a.test'], seed: 9, help: false })
     expect(readConfig({}, ['-h']).help).toBe(true)
     expect(configError(() => readConfig({}, ['--port', '1'])).message).toMatch(/unknown flag/)

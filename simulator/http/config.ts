@@ -78,14 +78,18 @@ export function parseFaults(variable: string, value: string): FaultRule[] {
 }
 
 export function parseOrigins(variable: string, value: string): string[] {
-  const origins = value.split(',').map((o) => o.trim()).filter(Boolean)
+  const origins = value
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean)
   for (const origin of origins) {
     const plain = origin.replace('://*.', '://wildcard.')
     let parsed: URL | undefined
     try {
       parsed = new URL(plain)
     } catch {}
-    if (!parsed || parsed.origin !== plain) throw new ConfigError(variable, value, `"${origin}" is not an origin like http://localhost:3000 or http://*.localhost:3000`)
+    if (!parsed || parsed.origin !== plain)
+      throw new ConfigError(variable, value, `"${origin}" is not an origin like http://localhost:3000 or http://*.localhost:3000`)
   }
   return origins
 }

@@ -18,12 +18,13 @@ async function withFault(host: FaultRule['host'], endpoint: SimEndpoint, fault: 
 const get = (host: SimHost, path: string) => fetch(t.url(host, path))
 const normalText = async (path: string) => (await get('main', path)).text()
 /** The error a failed fetch carries: undici wraps the socket error in `cause`. */
-const failure = (host: SimHost, path: string) => get(host, path).then(
-  () => {
-    throw new Error(`expected ${host}${path} to fail`)
-  },
-  (error: Error & { cause?: { code?: string } }) => error.cause?.code,
-)
+const failure = (host: SimHost, path: string) =>
+  get(host, path).then(
+    () => {
+      throw new Error(`expected ${host}${path} to fail`)
+    },
+    (error: Error & { cause?: { code?: string } }) => error.cause?.code,
+  )
 
 describe('faults over HTTP', () => {
   it('refuse on a whole host closes its listener, and clearing reopens the same port', async () => {

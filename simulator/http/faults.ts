@@ -7,15 +7,34 @@ import { SIM_HOSTS, type Fault, type FaultRule, type SimEndpoint, type SimHost }
 import { errorEnvelope, type Json } from './wire'
 
 export type Endpoint = Exclude<SimEndpoint, '*'>
-export const ENDPOINTS: readonly Endpoint[] = ['symbol_list_v3', 'symbol_list_all', 'symbol_list_v2', 't1', 'getproxy', 'hats_t1', 'profile', 'tickers', 'kline', 'public_ws']
+export const ENDPOINTS: readonly Endpoint[] = [
+  'symbol_list_v3',
+  'symbol_list_all',
+  'symbol_list_v2',
+  't1',
+  'getproxy',
+  'hats_t1',
+  'profile',
+  'tickers',
+  'kline',
+  'public_ws',
+]
 
 type Param = { type: 'int'; min: number; max: number; optional?: true } | { type: 'string' }
 const int = (min: number, max: number, optional?: true): Param => ({ type: 'int', min, max, optional })
 
 /** The parameters of each kind, in the positional order of the SIM_FAULTS syntax (config.ts). */
 export const FAULT_PARAMS: Record<Fault['kind'], Record<string, Param>> = {
-  refuse: {}, hang: {}, html200: {}, nonJson: {}, notObject: {}, empty: {}, truncated: {}, camelCase: {},
-  mergeGap: {}, alive10017: {},
+  refuse: {},
+  hang: {},
+  html200: {},
+  nonJson: {},
+  notObject: {},
+  empty: {},
+  truncated: {},
+  camelCase: {},
+  mergeGap: {},
+  alive10017: {},
   slow: { ms: int(0, 600_000) },
   drip: { intervalMs: int(1, 60_000, true) },
   status: { status: int(200, 599) },
@@ -100,7 +119,8 @@ export interface AnswerOptions {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8'
-const HTML_PAGE = '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><p>The upstream server is temporarily unavailable.</p></body></html>'
+const HTML_PAGE =
+  '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><p>The upstream server is temporarily unavailable.</p></body></html>'
 const CAMEL: Record<string, string> = { ret_code: 'retCode', ret_msg: 'retMsg', err_code: 'errCode', err_msg: 'errMsg' }
 const DEFAULT_OVERSIZED_BYTES = 12 * 1024 * 1024
 

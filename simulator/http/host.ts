@@ -50,7 +50,12 @@ async function answer(hs: HostServer, ctx: HostContext, req: IncomingMessage, re
   ctx.count(hs.host, endpoint ?? 'notFound')
   const now = clock.now()
   const reply: Reply = endpoint
-    ? applyFault(rules.resolve(hs.host, endpoint), endpoint, (o) => normalAnswer(endpoint, feed.at(now), { query: url.searchParams, cookie: req.headers.cookie, seed: ctx.seed }, now, o), now)
+    ? applyFault(
+        rules.resolve(hs.host, endpoint),
+        endpoint,
+        (o) => normalAnswer(endpoint, feed.at(now), { query: url.searchParams, cookie: req.headers.cookie, seed: ctx.seed }, now, o),
+        now,
+      )
     : jsonReply(errorEnvelope(404, 'Not Found', now), 404)
   if (reply.kind === 'destroy') return void req.socket.destroy()
   if (reply.kind === 'hang') return // close() destroys the socket

@@ -12,8 +12,19 @@ export const v5Envelope = (result: Json, nowMs: number): Json => ({ retCode: 0, 
 export const v5Error = (code: number, msg: string, nowMs: number): Json => ({ retCode: code, retMsg: msg, result: {}, retExtInfo: {}, time: nowMs })
 
 const INTERVAL_MS: Record<string, number> = {
-  '1': 60_000, '3': 180_000, '5': 300_000, '15': 900_000, '30': 1_800_000, '60': 3_600_000, '120': 7_200_000,
-  '240': 14_400_000, '360': 21_600_000, '720': 43_200_000, D: DAY_MS, W: 7 * DAY_MS, M: 30 * DAY_MS,
+  '1': 60_000,
+  '3': 180_000,
+  '5': 300_000,
+  '15': 900_000,
+  '30': 1_800_000,
+  '60': 3_600_000,
+  '120': 7_200_000,
+  '240': 14_400_000,
+  '360': 21_600_000,
+  '720': 43_200_000,
+  D: DAY_MS,
+  W: 7 * DAY_MS,
+  M: 30 * DAY_MS,
 }
 export const KLINE_INTERVALS = Object.keys(INTERVAL_MS)
 export const intervalMs = (interval: string): number | undefined => INTERVAL_MS[interval]
@@ -30,10 +41,18 @@ export function tickerOf(seed: number, pair: FullPair, now: number): Json {
   const turnover = Number(pair.volume) * (1 + 0.1 * Math.sin(now / 3_600_000))
   return {
     symbol: pair.symbolId,
-    bid1Price: path.text(last), bid1Size: '1.5', ask1Price: path.text(last + path.step), ask1Size: '2.25',
-    lastPrice: path.text(last), prevPrice24h: path.text(prev), price24hPcnt: ((last - prev) / prev).toFixed(4),
-    highPrice24h: path.text(Math.max(last, day.high)), lowPrice24h: path.text(Math.min(last, day.low)),
-    turnover24h: turnover.toFixed(4), volume24h: (turnover / last).toFixed(4), usdIndexPrice: path.text(last),
+    bid1Price: path.text(last),
+    bid1Size: '1.5',
+    ask1Price: path.text(last + path.step),
+    ask1Size: '2.25',
+    lastPrice: path.text(last),
+    prevPrice24h: path.text(prev),
+    price24hPcnt: ((last - prev) / prev).toFixed(4),
+    highPrice24h: path.text(Math.max(last, day.high)),
+    lowPrice24h: path.text(Math.min(last, day.low)),
+    turnover24h: turnover.toFixed(4),
+    volume24h: (turnover / last).toFixed(4),
+    usdIndexPrice: path.text(last),
   }
 }
 
@@ -53,7 +72,15 @@ export function candle(seed: number, pair: FullPair, start: number, ms: number, 
   const close = path.at(end)
   const turnover = (Number(pair.volume) * (end - start)) / DAY_MS
   const { high, low } = path.range(start, end)
-  return [String(start), path.text(open), path.text(Math.max(open, close, high)), path.text(Math.min(open, close, low)), path.text(close), (turnover / close).toFixed(4), turnover.toFixed(4)]
+  return [
+    String(start),
+    path.text(open),
+    path.text(Math.max(open, close, high)),
+    path.text(Math.min(open, close, low)),
+    path.text(close),
+    (turnover / close).toFixed(4),
+    turnover.toFixed(4),
+  ]
 }
 
 export function klineAnswer(seed: number, feed: FeedState, query: URLSearchParams, now: number): Json {

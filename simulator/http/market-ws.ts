@@ -67,5 +67,10 @@ function messageFor(topic: string, { clock, feed, seed }: HostContext): Record<s
   if (!ms) return undefined
   const start = Math.floor(now / ms) * ms
   const [, open, high, low, close, volume, turnover] = candle(seed, pair, start, ms, now)
-  return { topic, type: 'snapshot', ts: now, data: [{ start, end: start + ms - 1, interval: parts[1], open, close, high, low, volume, turnover, confirm: false, timestamp: now }] }
+  return {
+    topic,
+    type: 'snapshot',
+    ts: now,
+    data: [{ start, end: start + ms - 1, interval: parts[1], open, close, high, low, volume, turnover, confirm: false, timestamp: now }],
+  }
 }

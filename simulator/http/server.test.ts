@@ -22,20 +22,26 @@ const admin = async (method: string, path: string, body?: unknown) => {
 describe('CORS', () => {
   const withOrigin = (origin: string, method = 'GET') => fetch(t.url('main', PATH.v3), { method, headers: { Origin: origin } })
 
-  it.each(['http://localhost:3000', 'http://hk.localhost:3000', 'https://eu.example.test:8443'])('echoes the allowed origin %s with credentials', async (origin) => {
-    const res = await withOrigin(origin)
-    expect(res.headers.get('access-control-allow-origin')).toBe(origin)
-    expect(res.headers.get('access-control-allow-credentials')).toBe('true')
-    expect(res.headers.get('vary')).toBe('Origin')
-  })
+  it.each(['http://localhost:3000', 'http://hk.localhost:3000', 'https://eu.example.test:8443'])(
+    'echoes the allowed origin %s with credentials',
+    async (origin) => {
+      const res = await withOrigin(origin)
+      expect(res.headers.get('access-control-allow-origin')).toBe(origin)
+      expect(res.headers.get('access-control-allow-credentials')).toBe('true')
+      expect(res.headers.get('vary')).toBe('Origin')
+    },
+  )
 
-  it.each(['http://evil.test:3000', 'http://localhost:3001', 'https://localhost:3000', 'http://localhost:3000.evil.test', 'null'])('does not allow %s', async (origin) => {
-    const res = await withOrigin(origin)
-    expect(res.status).toBe(200)
-    expect(res.headers.get('access-control-allow-origin')).toBeNull()
-    expect(res.headers.get('access-control-allow-credentials')).toBeNull()
-    expect(res.headers.get('vary')).toBe('Origin')
-  })
+  it.each(['http://evil.test:3000', 'http://localhost:3001', 'https://localhost:3000', 'http://localhost:3000.evil.test', 'null'])(
+    'does not allow %s',
+    async (origin) => {
+      const res = await withOrigin(origin)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('access-control-allow-origin')).toBeNull()
+      expect(res.headers.get('access-control-allow-credentials')).toBeNull()
+      expect(res.headers.get('vary')).toBe('Origin')
+    },
+  )
 
   it('answers a preflight with 204 and the request headers the site sends', async () => {
     t.sim.resetHits()
@@ -102,7 +108,7 @@ describe('hosts', () => {
     expect(ms).toBeLessThan(500)
     await expect(dripping.text()).rejects.toThrow()
     await closed
-    expect((await fetch(own.url('main', PATH.t1)).catch((e: Error & { cause?: { code?: string } }) => e.cause?.code))).toBe('ECONNREFUSED')
+    expect(await fetch(own.url('main', PATH.t1)).catch((e: Error & { cause?: { code?: string } }) => e.cause?.code)).toBe('ECONNREFUSED')
   })
 })
 
@@ -122,7 +128,7 @@ describe('admin server', () => {
       { host: 'alt1', endpoint: '*', fault: { kind: 'refuse' } },
       { host: '*', endpoint: 'getproxy', fault: { kind: 'proxyRes', resCode: 8 } },
     ])
-    expect((await fetch(t.url('alt1', PATH.t1)).catch((e: Error & { cause?: { code?: string } }) => e.cause?.code))).toBe('ECONNREFUSED')
+    expect(await fetch(t.url('alt1', PATH.t1)).catch((e: Error & { cause?: { code?: string } }) => e.cause?.code)).toBe('ECONNREFUSED')
     const cleared = await admin('DELETE', '/faults?host=alt1')
     expect((cleared.body.faults as unknown[]).map((r) => (r as { host: string }).host)).toEqual(['main', '*'])
     expect((await t.json('alt1', PATH.t1)).status).toBe(200)

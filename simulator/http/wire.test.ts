@@ -2,13 +2,44 @@ import { PATH, resultOf, startTestSim, type Compact, type TestSim, type WireGrou
 
 // The table of docs/wire.md, written out again so the test fails if wire.ts drifts from it.
 const WIRE_TABLE: Record<string, string> = {
-  symbolId: 'si', symbolName: 'sn', baseTokenId: 'bti', baseTokenName: 'btn', quoteTokenId: 'qti', quoteTokenName: 'qtn',
-  basePrecision: 'bp', quotePrecision: 'qp', minTradeQuantity: 'mq', minTradeAmount: 'ma', minPricePrecision: 'mpp',
-  digitMerge: 'dm', showStatus: 'ss', label: 'lb', allowPlan: 'ap', maxTradeQuantity: 'xq', maxTradeAmount: 'xa',
-  noticeVisible: 'nv', symbolType: 'st', ltUnderlying: 'lu', ltDirection: 'ld', tags: 'tg', tokenFullName: 'tfn',
-  iconUrl: 'iu', iconDayUrl: 'idu', onlineTime: 'ot', mark: 'mk', quoteTokenLeverageRatio: 'qlr',
-  baseTokenLeverageRatio: 'blr', loanEnabled: 'le', isTest: 'it', isBanBuy: 'bb', isBanSell: 'bs', tradeStatus: 'ts',
-  zeroFeeType: 'zf', limitOrderPriceLimitPercentage: 'lpl', marketOrderPriceLimitPercentage: 'mpl', volume: 'v',
+  symbolId: 'si',
+  symbolName: 'sn',
+  baseTokenId: 'bti',
+  baseTokenName: 'btn',
+  quoteTokenId: 'qti',
+  quoteTokenName: 'qtn',
+  basePrecision: 'bp',
+  quotePrecision: 'qp',
+  minTradeQuantity: 'mq',
+  minTradeAmount: 'ma',
+  minPricePrecision: 'mpp',
+  digitMerge: 'dm',
+  showStatus: 'ss',
+  label: 'lb',
+  allowPlan: 'ap',
+  maxTradeQuantity: 'xq',
+  maxTradeAmount: 'xa',
+  noticeVisible: 'nv',
+  symbolType: 'st',
+  ltUnderlying: 'lu',
+  ltDirection: 'ld',
+  tags: 'tg',
+  tokenFullName: 'tfn',
+  iconUrl: 'iu',
+  iconDayUrl: 'idu',
+  onlineTime: 'ot',
+  mark: 'mk',
+  quoteTokenLeverageRatio: 'qlr',
+  baseTokenLeverageRatio: 'blr',
+  loanEnabled: 'le',
+  isTest: 'it',
+  isBanBuy: 'bb',
+  isBanSell: 'bs',
+  tradeStatus: 'ts',
+  zeroFeeType: 'zf',
+  limitOrderPriceLimitPercentage: 'lpl',
+  marketOrderPriceLimitPercentage: 'mpl',
+  volume: 'v',
 }
 const V3_KEYS = ['si', 'sn', 'tfn', 'ss', 'lb', 'tg', 'ts', 'zf', 'mk', 'v', 'bb', 'bs', 'nv']
 const ALL_KEYS = ['si', ...Object.values(WIRE_TABLE).filter((k) => !V3_KEYS.includes(k))]
@@ -21,7 +52,8 @@ afterAll(() => t.sim.close())
 
 const v3 = async (query = '') => resultOf((await t.json('main', PATH.v3 + query)).body)
 const allList = async (query = '') => resultOf((await t.json('main', PATH.all + query)).body) as { quoteTokenSymbols: Compact[]; lastModifiedTime: number }
-const v2Pairs = async () => (resultOf((await t.json('main', PATH.v2)).body).quoteTokenResult as { quoteTokenSymbols: Record<string, unknown>[] }[]).flatMap((g) => g.quoteTokenSymbols)
+const v2Pairs = async () =>
+  (resultOf((await t.json('main', PATH.v2)).body).quoteTokenResult as { quoteTokenSymbols: Record<string, unknown>[] }[]).flatMap((g) => g.quoteTokenSymbols)
 const v3Pairs = async () => ((await v3()).quoteTokenResult as WireGroup[]).flatMap((g) => g.quoteTokenSymbols)
 
 describe('wire encoding over HTTP', () => {

@@ -8,13 +8,44 @@ import type { FeedState } from '../data/feed'
 
 /** Long name → short key, the table of docs/wire.md. */
 export const SHORT_KEYS = {
-  symbolId: 'si', symbolName: 'sn', baseTokenId: 'bti', baseTokenName: 'btn', quoteTokenId: 'qti',
-  quoteTokenName: 'qtn', basePrecision: 'bp', quotePrecision: 'qp', minTradeQuantity: 'mq', minTradeAmount: 'ma',
-  minPricePrecision: 'mpp', digitMerge: 'dm', showStatus: 'ss', label: 'lb', allowPlan: 'ap', maxTradeQuantity: 'xq',
-  maxTradeAmount: 'xa', noticeVisible: 'nv', symbolType: 'st', ltUnderlying: 'lu', ltDirection: 'ld', tags: 'tg',
-  tokenFullName: 'tfn', iconUrl: 'iu', iconDayUrl: 'idu', onlineTime: 'ot', mark: 'mk', quoteTokenLeverageRatio: 'qlr',
-  baseTokenLeverageRatio: 'blr', loanEnabled: 'le', isTest: 'it', isBanBuy: 'bb', isBanSell: 'bs', tradeStatus: 'ts',
-  zeroFeeType: 'zf', limitOrderPriceLimitPercentage: 'lpl', marketOrderPriceLimitPercentage: 'mpl', volume: 'v',
+  symbolId: 'si',
+  symbolName: 'sn',
+  baseTokenId: 'bti',
+  baseTokenName: 'btn',
+  quoteTokenId: 'qti',
+  quoteTokenName: 'qtn',
+  basePrecision: 'bp',
+  quotePrecision: 'qp',
+  minTradeQuantity: 'mq',
+  minTradeAmount: 'ma',
+  minPricePrecision: 'mpp',
+  digitMerge: 'dm',
+  showStatus: 'ss',
+  label: 'lb',
+  allowPlan: 'ap',
+  maxTradeQuantity: 'xq',
+  maxTradeAmount: 'xa',
+  noticeVisible: 'nv',
+  symbolType: 'st',
+  ltUnderlying: 'lu',
+  ltDirection: 'ld',
+  tags: 'tg',
+  tokenFullName: 'tfn',
+  iconUrl: 'iu',
+  iconDayUrl: 'idu',
+  onlineTime: 'ot',
+  mark: 'mk',
+  quoteTokenLeverageRatio: 'qlr',
+  baseTokenLeverageRatio: 'blr',
+  loanEnabled: 'le',
+  isTest: 'it',
+  isBanBuy: 'bb',
+  isBanSell: 'bs',
+  tradeStatus: 'ts',
+  zeroFeeType: 'zf',
+  limitOrderPriceLimitPercentage: 'lpl',
+  marketOrderPriceLimitPercentage: 'mpl',
+  volume: 'v',
 } as const satisfies Record<keyof FullPair, string>
 
 type Field = keyof FullPair
@@ -22,8 +53,19 @@ const FIELDS = Object.keys(SHORT_KEYS) as Field[]
 
 /** The fast-changing fields symbol_list_v3 carries. */
 export const V3_FIELDS: readonly Field[] = [
-  'symbolId', 'symbolName', 'tokenFullName', 'showStatus', 'label', 'tags', 'tradeStatus', 'zeroFeeType', 'mark',
-  'volume', 'isBanBuy', 'isBanSell', 'noticeVisible',
+  'symbolId',
+  'symbolName',
+  'tokenFullName',
+  'showStatus',
+  'label',
+  'tags',
+  'tradeStatus',
+  'zeroFeeType',
+  'mark',
+  'volume',
+  'isBanBuy',
+  'isBanSell',
+  'noticeVisible',
 ]
 /** symbol_list_all: everything else, plus the merge key. */
 export const ALL_LIST_FIELDS: readonly Field[] = ['symbolId', ...FIELDS.filter((f) => !V3_FIELDS.includes(f))]
@@ -71,10 +113,12 @@ export function symbolListV3(feed: FeedState, version: string | null): Json {
 
 /** `omit` drops one pair (the mergeGap fault); `since` keeps only pairs changed after it. */
 export function symbolListAll(feed: FeedState, since: number | null, omit: string | null = null): Json {
-  const pairs = feed.groups.flatMap((g) => g.pairs).filter((p) => {
-    if (p.symbolId === omit) return false
-    return since === null || (feed.modifiedAt.get(p.symbolId) ?? 0) > since
-  })
+  const pairs = feed.groups
+    .flatMap((g) => g.pairs)
+    .filter((p) => {
+      if (p.symbolId === omit) return false
+      return since === null || (feed.modifiedAt.get(p.symbolId) ?? 0) > since
+    })
   return { quoteTokenSymbols: pairs.map((p) => compactPair(p, ALL_LIST_FIELDS)), lastModifiedTime: feed.lastModifiedTime }
 }
 

@@ -28,7 +28,12 @@ import './globals.css'
  * app/manifest.ts adds its own link (docs/decisions/pages.md "Icon and web manifest").
  */
 export const metadata: Metadata = {
-  icons: { icon: [{ url: '/favicon.ico', sizes: '16x16 32x32 48x48' }, { url: '/favicon.svg', type: 'image/svg+xml' }] },
+  icons: {
+    icon: [
+      { url: '/favicon.ico', sizes: '16x16 32x32 48x48' },
+      { url: '/favicon.svg', type: 'image/svg+xml' },
+    ],
+  },
 }
 
 export async function generateStaticParams() {

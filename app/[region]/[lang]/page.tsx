@@ -45,7 +45,12 @@ export default async function MarketsPage({ params }: { params: Params }) {
     <section>
       <h1>{t('title')}</h1>
       {/* Packed: the page embeds arrays, not named fields, as JSON text (lib/symbol-view/packed.ts). */}
-      <SymbolList initial={packViewText(view)} seed={getSymbolCacheSeedText(site.region, site.language, list)} lang={site.language.code} figures={packFiguresText(figures)} />
+      <SymbolList
+        initial={packViewText(view)}
+        seed={getSymbolCacheSeedText(site.region, site.language, list)}
+        lang={site.language.code}
+        figures={packFiguresText(figures)}
+      />
     </section>
   )
 }

@@ -57,7 +57,10 @@ export async function POST(request: NextRequest) {
   const parsed = monitorBatchSchema.safeParse(json)
   if (!parsed.success) {
     collector.refused('invalid')
-    return Response.json({ error: 'invalid batch', issues: parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`) }, { status: 400, headers })
+    return Response.json(
+      { error: 'invalid batch', issues: parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`) },
+      { status: 400, headers },
+    )
   }
 
   const { events, dropped } = parsed.data

@@ -66,7 +66,14 @@ export interface FixtureGroup {
 }
 
 function header(g: FixtureGroup) {
-  return { tokenId: g.tokenId, tokenName: g.tokenId, tokenFullName: `${g.tokenId} full`, tokenType: g.tokenType ?? 'CHAIN_TOKEN', zeroFeeType: 0, quoteTags: ['hot'] }
+  return {
+    tokenId: g.tokenId,
+    tokenName: g.tokenId,
+    tokenFullName: `${g.tokenId} full`,
+    tokenType: g.tokenType ?? 'CHAIN_TOKEN',
+    zeroFeeType: 0,
+    quoteTags: ['hot'],
+  }
 }
 
 export const v3Result = (version: string, groups: FixtureGroup[]) => ({

@@ -77,14 +77,23 @@ export default async function PairPage({ params }: { params: Params }) {
   setRequestLocale(site.language.code)
   const [{ list, pair }, market] = await Promise.all([loadPair(site, base, quote), getTickers(site.region)])
   const t = await getTranslations('Metadata')
-  const jsonLd = pairJsonLd(pair, absoluteUrl(site, site.language.code, pairPath(pair)), t('pairTitle', { base: pair.baseTokenName, quote: pair.quoteTokenName }))
+  const jsonLd = pairJsonLd(
+    pair,
+    absoluteUrl(site, site.language.code, pairPath(pair)),
+    t('pairTitle', { base: pair.baseTokenName, quote: pair.quoteTokenName }),
+  )
   return (
     <article className="pair-page" data-symbol={pair.symbolId}>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
       <PairHeading pair={pair} />
       <ProvenanceBadge provenance={list.provenance} />
       <OpenInApp symbolId={pair.symbolId} />
-      <PairMarket pair={pair} figures={figuresOf(market.tickers[pair.symbolId], pair.minPricePrecision, formatLocale(site.language))} locale={formatLocale(site.language)} chartTimes={chartTimeFormatsOf(chartIntlLocale(site.language.chartLocale))} />
+      <PairMarket
+        pair={pair}
+        figures={figuresOf(market.tickers[pair.symbolId], pair.minPricePrecision, formatLocale(site.language))}
+        locale={formatLocale(site.language)}
+        chartTimes={chartTimeFormatsOf(chartIntlLocale(site.language.chartLocale))}
+      />
       <PairDetails pair={pair} lang={site.language.code} locale={formatLocale(site.language)} related={sameCoinPairs(list, pair)} />
     </article>
   )
