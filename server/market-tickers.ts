@@ -5,6 +5,8 @@
  * upstream fails or is slow (./refresh.ts), so a page never loses its prices to an outage
  * (docs/decisions/pages.md "Prices on server-rendered pages").
  */
+import { createHttpClient, type HttpClient } from '@/lib/http/client'
+import { RequestError } from '@/lib/http/errors'
 import { fetchTickers, mergeTickers, type Tickers } from '@/lib/market-data/tickers'
 import { createLastGood, type LastGood } from './last-good'
 import { createRefresher } from './refresh'
@@ -36,6 +38,13 @@ export function createTickerService(options: TickerServiceOptions = {}) {
   const upstreamOf = createUpstreams({ now, random })
   const refreshed = createRefresher<TickerSnapshot>(patienceMs)
   const kept = new Map<string, LastGood<KeptTickers>>()
+  // The request client, as in the browser: its timeout, body cap and error catalogue.
+  const clients = new Map<string, HttpClient>()
+  const clientOf = (base: string): HttpClient => {
+    let client = clients.get(base)
+    if (!client) clients.set(base, (client = createHttpClient({ baseUrl: base, fetch: fetchImpl, timeoutMs })))
+    return client
+  }
 
   const lastGoodOf = (base: string): LastGood<KeptTickers> => {
     let good = kept.get(base)
@@ -50,12 +59,14 @@ export function createTickerService(options: TickerServiceOptions = {}) {
 
   async function attempt(base: string, good: LastGood<KeptTickers>): Promise<Attempt<TickerSnapshot>> {
     try {
-      const tickers = await fetchTickers(fetchImpl, base, { signal: AbortSignal.timeout(timeoutMs) })
+      const tickers = await fetchTickers(clientOf(base), { timeoutMs })
       // A partial answer never drops the pairs it left out.
       good.keep({ tickers: mergeTickers(good.peek()?.tickers ?? {}, tickers), fetchedAt: now() })
       return { outcome: 'live', value: snapshot(good, false) }
     } catch (error) {
-      return { outcome: 'failed', value: snapshot(good, true), error: { message: error instanceof Error ? error.message : String(error) } }
+      // The log names what failed (the detail), not the words a browser would show.
+      const message = error instanceof RequestError ? error.detail : error instanceof Error ? error.message : String(error)
+      return { outcome: 'failed', value: snapshot(good, true), error: { message } }
     }
   }
 

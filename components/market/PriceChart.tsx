@@ -6,7 +6,8 @@ import { formatCrosshairTime, formatTickMark, type ChartTimeFormats } from '@/li
 import { applyLiveCandle, CHART_INTERVALS, fetchCandles, type Candle, type ChartInterval } from '@/lib/market-data/kline'
 import { chartPriceFormatter } from '@/lib/market-data/format'
 import { CandlePreview } from './CandlePreview'
-import { useMarketSource } from './useMarketSource'
+import { useClientRuntime } from '../runtime/ClientRuntime'
+import { marketClientOf, useMarketSource } from './useMarketSource'
 
 type Chart = import('lightweight-charts').IChartApi
 type Series = import('lightweight-charts').ISeriesApi<'Candlestick'>
@@ -24,7 +25,9 @@ const colours = () => ({
 type Lib = typeof import('lightweight-charts')
 
 /**
- * Candles from the kline endpoint of the market data's API host (useMarketSource), with a live
+ * Candles from the kline endpoint through the request client (useMarketSource: the API host in
+ * use, the fast path or /x-api; within the market-data timeout, so a hung request ends in the
+ * error state with a retry, not a wait until unmount), with a live
  * last candle from the page's websocket (useLiveTickers forwards kline pushes as `market-candle`
  * events). They are drawn as an SVG preview (CandlePreview) until the first touch, hover or wheel over the chart; only then is
  * lightweight-charts imported (a chunk of its own) and made, with its candles in the same task, so
@@ -40,6 +43,7 @@ export function PriceChart(props: {
 }) {
   const { symbol, step, locale, chartTimes, interval, onInterval } = props
   const t = useTranslations('Market')
+  const tErrors = useTranslations('Errors')
   const box = useRef<HTMLDivElement>(null)
   /** The library's own element: React renders nothing into it. */
   const host = useRef<HTMLDivElement>(null)
@@ -53,7 +57,10 @@ export function PriceChart(props: {
   /** Set by the first touch, hover or wheel over the chart: the library loads then, not before. */
   const [wanted, setWanted] = useState(false)
   const [size, setSize] = useState<{ width: number; height: number } | null>(null)
-  const apiHost = useMarketSource()
+  const runtime = useClientRuntime()
+  const source = useMarketSource()
+  /** Bumped by the error state's retry: the candles are asked for again. */
+  const [attempt, setAttempt] = useState(0)
   const want = () => setWanted(true)
 
   useEffect(() => {
@@ -79,10 +86,11 @@ export function PriceChart(props: {
     }
   }, [wanted])
 
+  const sourceKey = source?.key ?? null
   useEffect(() => {
-    if (!apiHost) return
+    if (sourceKey === null) return
     const controller = new AbortController()
-    fetchCandles(fetch, apiHost, { symbol, interval, signal: controller.signal })
+    fetchCandles(marketClientOf(runtime), { symbol, interval, signal: controller.signal })
       .then((list) => {
         latest.current = list
         // Drawn in a transition, which React slices into short tasks (the preview is a few hundred elements).
@@ -93,7 +101,8 @@ export function PriceChart(props: {
       })
       .catch(() => !controller.signal.aborted && setFailed(latest.current === null))
     return () => controller.abort()
-  }, [apiHost, symbol, interval])
+    // The source's key: candles are asked for again where the market data moved to.
+  }, [sourceKey, runtime, symbol, interval, attempt])
 
   const haveCandles = candles !== null
   useEffect(() => {
@@ -189,7 +198,14 @@ export function PriceChart(props: {
         <div ref={host} className="chart-host" />
       </div>
       {state === 'loading' ? <p className="chart-note">{t('chartLoading')}</p> : null}
-      {state === 'error' ? <p className="chart-note">{t('chartError')}</p> : null}
+      {state === 'error' ? (
+        <p className="chart-note" role="alert" data-testid="chart-error">
+          {t('chartError')}{' '}
+          <button type="button" onClick={() => (setFailed(false), setAttempt((n) => n + 1))}>
+            {tErrors('retry')}
+          </button>
+        </p>
+      ) : null}
     </section>
   )
 }

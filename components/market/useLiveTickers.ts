@@ -1,12 +1,13 @@
 'use client'
 
 import { useEffect, useRef, useState } from 'react'
-import { openMarketStream, publicStreamUrl } from '@/lib/market-data/stream'
+import { openMarketStream } from '@/lib/market-data/stream'
 import { createPushBatch } from '@/lib/market-data/push-batch'
 import { startTickerPoll } from '@/lib/market-data/ticker-poll'
 import { mergeTickers, type MarketTicker, type MarketTickers } from '@/lib/market-data/tickers'
 import { browserTimers, browserVisibility } from '@/lib/browser-runtime/browser-env'
-import { useMarketSource } from './useMarketSource'
+import { useClientRuntime } from '../runtime/ClientRuntime'
+import { marketClientOf, useMarketSource } from './useMarketSource'
 import { usePageVisible } from './usePageVisible'
 
 /** Pushes are applied at most this often: a markets page follows 100 pairs, each pushed every second. */
@@ -22,9 +23,10 @@ const timers = {
 
 /**
  * Live tickers from the public websocket of the API host in use where it connects, else polling
- * of the tickers endpoint there (lib/market-data/ticker-poll.ts); nothing while the tab is hidden.
- * A move of the API host (route or fast path) closes the old socket and opens one at the new host
- * at once; the next poll already goes there. Updates merge, so nothing good is dropped.
+ * of the tickers endpoint through the request client (lib/market-data/ticker-poll.ts; under
+ * fe.crossApi always polling, through /x-api); nothing while the tab is hidden. A move of the API
+ * host (route or fast path) closes the old socket and opens one at the new host at once; the
+ * poll starts over there. Updates merge, so nothing good is dropped.
  * `symbols` empty means every pair (poll only: one topic per pair would be hundreds).
  *
  * The tickers are not this hook's state: each flush hands the merged tickers to `onTickers`, and
@@ -33,7 +35,8 @@ const timers = {
  * itself (docs/decisions/pages.md "One render per flush").
  */
 export function useLiveTickers(symbols: readonly string[], topics: readonly string[], pollMs: number, onTickers: (tickers: MarketTickers) => void): void {
-  const apiHost = useMarketSource()
+  const runtime = useClientRuntime()
+  const source = useMarketSource()
   const visible = usePageVisible()
   const key = [...symbols.map((s) => `tickers.${s}`), ...topics].join(',')
   const tickers = useRef<MarketTickers>({})
@@ -57,15 +60,16 @@ export function useLiveTickers(symbols: readonly string[], topics: readonly stri
     }, FLUSH_MS)
     return () => window.clearInterval(flush)
   }, [batch])
-  // One socket per (API host, topics) while visible; its state is only believed for that socket.
-  const streamKey = apiHost && visible && key !== '' ? `${apiHost} ${key}` : null
+  // One socket per (stream, topics) while visible; its state is only believed for that socket.
+  const streamUrl = source?.streamUrl ?? null
+  const streamKey = streamUrl && visible && key !== '' ? `${streamUrl} ${key}` : null
   const [socket, setSocket] = useState<{ key: string; state: 'open' | 'closed' } | null>(null)
   const socketState = streamKey === null ? 'closed' : socket?.key === streamKey ? socket.state : 'trying'
 
   useEffect(() => {
-    if (!streamKey || !apiHost) return
+    if (!streamKey || !streamUrl) return
     const stream = openMarketStream({
-      url: publicStreamUrl(apiHost),
+      url: streamUrl,
       topics: key.split(','),
       open: (url) => new WebSocket(url),
       ...timers,
@@ -74,15 +78,15 @@ export function useLiveTickers(symbols: readonly string[], topics: readonly stri
       onCandle: (interval, symbol, candle) => batch.addCandle({ interval, symbol, candle }),
     })
     return () => stream.close()
-  }, [streamKey, apiHost, key, batch])
+  }, [streamKey, streamUrl, key, batch])
 
   const polled = symbols.length === 1 ? symbols[0] : undefined
-  const polling = apiHost !== null && visible && socketState === 'closed'
+  const sourceKey = source?.key ?? null
+  const polling = sourceKey !== null && visible && socketState === 'closed'
   useEffect(() => {
-    if (!polling || apiHost === null) return
-    return startTickerPoll({
-      fetch: (input, init) => fetch(input, init),
-      host: apiHost,
+    if (!polling) return
+    const poll = startTickerPoll({
+      client: marketClientOf(runtime),
       symbol: polled,
       everyMs: pollMs,
       timers: browserTimers,
@@ -91,5 +95,7 @@ export function useLiveTickers(symbols: readonly string[], topics: readonly stri
       // A failed poll changes nothing shown; the next one is an interval later.
       onError: () => {},
     })
-  }, [polling, apiHost, polled, pollMs])
+    return () => poll.stop()
+    // The source's key restarts the poll where the data moved to.
+  }, [polling, sourceKey, runtime, polled, pollMs])
 }

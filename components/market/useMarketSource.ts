@@ -1,24 +1,39 @@
 'use client'
 
 import { useEffect, useState } from 'react'
-import { PUBLIC_WS_PATH } from '@/lib/market-data/stream'
+import { createApiClient } from '@/lib/browser-runtime/api-client'
 import type { ClientRuntime } from '@/lib/browser-runtime/runtime'
+import type { HttpClient } from '@/lib/http/client'
+import { marketStreamUrl } from '@/lib/market-data/stream'
 import { useClientRuntime } from '../runtime/ClientRuntime'
 
+/** Where the browser's market data goes now. */
+export interface MarketSource {
+  /** Changes whenever the data moves (route, fast path): the socket reopens, the chart asks again. */
+  key: string
+  /** The public websocket to open; null under fe.crossApi (/x-api carries no socket: the page polls through it). */
+  streamUrl: string | null
+}
+
 /**
- * The API host the browser's market data goes to now (an origin, no path): the route chooser's,
- * or the fast path's host while the fast path rewrites API requests (docs/decisions/client-wiring.md "Live
- * prices: websocket, else polling"). null until the network layer has settled (bounded wait), so
- * the first request already goes where the chooser sends it. Changes as soon as the chooser or
- * the fast path moves.
+ * The market data's source: REST calls go through the request client (marketClientOf), which
+ * resolves the API host, the fast path and fe.crossApi per request; the socket's URL is the
+ * stream of the API host in use, through the fast path's rewrite (docs/decisions/client-wiring.md
+ * "Live prices: websocket, else polling"). null until the network layer has settled (bounded
+ * wait), so the first request already goes where the chooser sends it. Changes as soon as the
+ * chooser or the fast path moves.
  */
-export function useMarketSource(): string | null {
+export function useMarketSource(): MarketSource | null {
   const runtime = useClientRuntime()
-  const [apiHost, setApiHost] = useState<string | null>(null)
+  const [source, setSource] = useState<MarketSource | null>(null)
   useEffect(() => {
     let live = true
     const unsubscribes: (() => void)[] = []
-    const update = () => live && setApiHost(marketApiHost(runtime))
+    const update = () => {
+      if (!live) return
+      const next = marketSourceOf(runtime)
+      setSource((previous) => (previous?.key === next.key ? previous : next))
+    }
     const watch = () => {
       unsubscribes.splice(0).forEach((u) => u())
       const engines = runtime.network.getSnapshot()
@@ -35,13 +50,20 @@ export function useMarketSource(): string | null {
       unsubscribes.splice(0).forEach((u) => u())
     }
   }, [runtime])
-  return apiHost
+  return source
 }
 
-function marketApiHost(runtime: ClientRuntime): string | null {
-  try {
-    return new URL(runtime.rewriteUrl(`${runtime.apiHost().replace(/\/$/, '')}${PUBLIC_WS_PATH}`), window.location.href).origin
-  } catch {
-    return null
-  }
+function marketSourceOf(runtime: ClientRuntime): MarketSource {
+  if (runtime.crossApi()) return { key: 'x-api', streamUrl: null }
+  const streamUrl = marketStreamUrl(runtime.apiHost(), runtime.rewriteUrl)
+  return { key: streamUrl, streamUrl }
+}
+
+const clients = new WeakMap<ClientRuntime, HttpClient>()
+
+/** The page's one request client for market data (no language: the v5 market answers have none). */
+export function marketClientOf(runtime: ClientRuntime): HttpClient {
+  let client = clients.get(runtime)
+  if (!client) clients.set(runtime, (client = createApiClient(runtime)))
+  return client
 }

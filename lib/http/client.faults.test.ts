@@ -195,6 +195,22 @@ describe('cache, single-flight and retries against the simulator', () => {
     expect(hits()).toBe(1)
   })
 
+  it('a request made after the first caller aborted starts afresh instead of sharing the aborted one', async () => {
+    sim.resetHits()
+    const first = new AbortController()
+    const joined = client.get(V2, { signal: first.signal })
+    const sharing = client.get(V2)
+    const shared = Promise.allSettled([joined, sharing])
+    first.abort()
+    // An effect run again with a new controller: its request is its own, and it succeeds.
+    const after = await client.get(V2, { signal: new AbortController().signal })
+    expect((after as { quoteTokenResult: unknown[] }).quoteTokenResult.length).toBeGreaterThan(0)
+    // Those that joined before the abort share its fate (docs/decisions/request-client.md "Single-flight and caller signals").
+    const [a, b] = await shared
+    expect(a.status === 'rejected' && a.reason).toBeInstanceOf(NetworkError)
+    expect(b.status === 'rejected' && b.reason).toBeInstanceOf(NetworkError)
+  })
+
   it('a cached result is served without a request, and a failure never evicts it', async () => {
     sim.resetHits()
     const first = await client.get(V2, { cache: true })

@@ -150,18 +150,22 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const hit = opts.cache.get(key)
       if (hit !== undefined) return Promise.resolve(hit as V)
     }
-    return flights.run(key, async () => {
-      let value: V
-      try {
-        value = await load()
-      } catch (error) {
-        const kept = request.cache && request.staleOnError ? opts.cache.get(key) : undefined
-        if (kept === undefined) throw error
-        return kept as V
-      }
-      if (request.cache) opts.cache.set(key, value, typeof request.cache === 'object' ? request.cache.ttlMs : undefined)
-      return value
-    }) as Promise<V>
+    return flights.run(
+      key,
+      async () => {
+        let value: V
+        try {
+          value = await load()
+        } catch (error) {
+          const kept = request.cache && request.staleOnError ? opts.cache.get(key) : undefined
+          if (kept === undefined) throw error
+          return kept as V
+        }
+        if (request.cache) opts.cache.set(key, value, typeof request.cache === 'object' ? request.cache.ttlMs : undefined)
+        return value
+      },
+      request.signal,
+    ) as Promise<V>
   }
 
   function getEnvelope<T>(path: string, request: RequestOptions = {}): Promise<HttpResponse<T>> {

@@ -6,6 +6,8 @@ export interface Envelope<T = unknown> {
   retMsg: string
   result: T
   extCode: string | number | undefined
+  /** The answer's server time (ms), where it carries one: the v5 market data does (WIRE.md "Market data"). */
+  time: number | undefined
 }
 
 type Raw = Record<string, unknown>
@@ -40,6 +42,7 @@ export function readEnvelope<T = unknown>(body: Raw): Envelope<T> {
     retMsg: decodeMessage(body.ret_msg ?? body.retMsg),
     result: body.result as T,
     extCode: pickExtCode(body),
+    time: typeof body.time === 'number' && Number.isFinite(body.time) ? body.time : undefined,
   }
 }
 

@@ -7,13 +7,23 @@
 export class SingleFlight<V> {
   private readonly inFlight = new Map<string, Promise<V>>()
 
-  run(key: string, start: () => Promise<V>): Promise<V> {
+  /**
+   * `signal`, the starting caller's: once it aborts, the flight is no longer joined (it will fail
+   * for whoever shares it already), so a call right after (an effect run again with a new
+   * controller) starts afresh rather than sharing a request on its way to failing.
+   */
+  run(key: string, start: () => Promise<V>, signal?: AbortSignal): Promise<V> {
     const existing = this.inFlight.get(key)
     if (existing) return existing
-    const promise = start().finally(() => {
+    const leave = () => {
       if (this.inFlight.get(key) === promise) this.inFlight.delete(key)
+    }
+    const promise = start().finally(() => {
+      leave()
+      signal?.removeEventListener('abort', leave)
     })
     this.inFlight.set(key, promise)
+    signal?.addEventListener('abort', leave, { once: true })
     return promise
   }
 

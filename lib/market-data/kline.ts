@@ -3,7 +3,8 @@
  * arrays of decimal strings) and the websocket kline push, both to ascending candles a chart can
  * draw.
  */
-import type { FetchLike } from '../engine-kit/environment'
+import type { HttpClient } from '../http/client'
+import { MARKET_DATA_TIMEOUT_MS } from './constants'
 import { MarketDataError } from './tickers'
 
 /** The chart's intervals: the wire's interval code and its length. */
@@ -31,11 +32,9 @@ function candleOf(start: unknown, o: unknown, h: unknown, l: unknown, c: unknown
   return { start: s, open, high, low, close }
 }
 
-/** The REST answer's list as ascending candles, unusable rows dropped. */
-export function parseKlineAnswer(body: unknown): Candle[] {
-  const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>
-  if (b.retCode !== 0) throw new MarketDataError(`kline: retCode ${JSON.stringify(b.retCode)}`)
-  const list = (b.result as { list?: unknown } | undefined)?.list
+/** The candles of a REST answer's `result`, ascending, unusable rows dropped. */
+export function parseKlineList(result: unknown): Candle[] {
+  const list = (result as { list?: unknown } | null | undefined)?.list
   if (!Array.isArray(list)) throw new MarketDataError('kline: result.list is not an array')
   return list
     .map((row) => (Array.isArray(row) ? candleOf(row[0], row[1], row[2], row[3], row[4]) : undefined))
@@ -49,24 +48,21 @@ export const CHART_CANDLES = 200
 /** The v5 REST kline endpoint, spot category: one pair's candles of one interval. */
 export const KLINE_PATH = '/v5/market/kline'
 
-/** The kline endpoint on an API host (an origin, no path) for the newest `limit` candles. */
-export function klineUrl(apiHost: string, symbol: string, interval: ChartInterval, limit = CHART_CANDLES): string {
-  return `${apiHost}${KLINE_PATH}?category=spot&symbol=${encodeURIComponent(symbol)}&interval=${interval}&limit=${limit}`
-}
-
 /**
- * GETs and parses a pair's newest candles at `apiHost`, ascending. Throws MarketDataError naming
- * what failed (`kline: HTTP 503`, an envelope problem) or the fetch's own error (network, abort).
- * `fetch` is passed in, and called unbound (a browser's needs that).
+ * GETs and parses a pair's newest candles through `client` (see fetchTickers), ascending, within
+ * the market-data timeout. Throws the request client's errors (SPEC §8) or MarketDataError for an
+ * unusable list.
  */
 export async function fetchCandles(
-  fetchImpl: FetchLike,
-  apiHost: string,
-  options: { symbol: string; interval: ChartInterval; signal?: AbortSignal },
+  client: HttpClient,
+  options: { symbol: string; interval: ChartInterval; signal?: AbortSignal; limit?: number },
 ): Promise<Candle[]> {
-  const res = await fetchImpl(klineUrl(apiHost, options.symbol, options.interval), { signal: options.signal })
-  if (!res.ok) throw new MarketDataError(`kline: HTTP ${res.status}`)
-  return parseKlineAnswer(await res.json())
+  const answer = await client.getEnvelope(KLINE_PATH, {
+    query: { category: 'spot', symbol: options.symbol, interval: options.interval, limit: options.limit ?? CHART_CANDLES },
+    timeoutMs: MARKET_DATA_TIMEOUT_MS,
+    signal: options.signal,
+  })
+  return parseKlineList(answer.result)
 }
 
 /** A websocket kline push's candles. */

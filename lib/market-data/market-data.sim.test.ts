@@ -4,10 +4,11 @@
  */
 import WebSocket from 'ws'
 import { startTestSim, type TestSim } from '@/simulator/testkit'
-import { applyLiveCandle, CHART_CANDLES, fetchCandles, parseKlineAnswer } from './kline'
-import { MarketDataError } from './tickers'
+import { createHttpClient } from '../http/client'
+import { ApiError, HttpStatusError } from '../http/errors'
+import { applyLiveCandle, CHART_CANDLES, fetchCandles } from './kline'
 import { openMarketStream, publicStreamUrl, type WebSocketLike } from './stream'
-import { mergeTickers, parseTickersAnswer, type Ticker } from './tickers'
+import { fetchTickers, mergeTickers, type Ticker } from './tickers'
 
 let t: TestSim
 beforeEach(async () => {
@@ -15,7 +16,8 @@ beforeEach(async () => {
 })
 afterEach(() => t.sim.close())
 
-const tickers = async (host: 'main' | 'alt1', query = '') => parseTickersAnswer((await t.json(host, `/v5/market/tickers?category=spot${query}`)).body)
+const clientOf = (host: 'main' | 'alt1') => createHttpClient({ baseUrl: t.sim.urls[host], fetch })
+const tickers = (host: 'main' | 'alt1', symbol?: string) => fetchTickers(clientOf(host), { symbol })
 const timers = {
   setInterval: (fn: () => void, ms: number) => setInterval(fn, ms),
   clearInterval: (h: unknown) => clearInterval(h as ReturnType<typeof setInterval>),
@@ -32,7 +34,7 @@ describe('tickers from the simulator', () => {
   it('merges a one-pair update without dropping the others, and never lets older data win', async () => {
     const all = await tickers('main')
     t.clock.t += 30 * 60_000
-    const one = await tickers('main', '&symbol=ETHUSDT')
+    const one = await tickers('main', 'ETHUSDT')
     const merged = mergeTickers(all, one)
     expect(Object.keys(merged)).toHaveLength(Object.keys(all).length)
     expect(merged.ETHUSDT).toEqual(one.ETHUSDT)
@@ -41,16 +43,15 @@ describe('tickers from the simulator', () => {
     expect(mergeTickers(merged, { ETHUSDT: all.ETHUSDT as Ticker }).ETHUSDT).toEqual(one.ETHUSDT)
   })
 
-  it('rejects an error answer and an unusable list with a clear error', async () => {
+  it('rejects an error answer with the request client’s ApiError and its message', async () => {
     t.sim.setFault({ host: 'main', endpoint: 'tickers', fault: { kind: 'retCode', code: 10006, msg: 'Too many visits' } })
-    await expect(tickers('main')).rejects.toThrow(/retCode 10006/)
-    expect(() => parseTickersAnswer({ retCode: 0, result: { list: [{ symbol: 'X', lastPrice: 'NaN' }] } })).toThrow(/no usable record/)
+    await expect(tickers('main')).rejects.toThrow(new ApiError({ method: 'GET', url: '' }, 10006, 'Too many visits'))
   })
 })
 
 describe('klines from the simulator', () => {
   it('gives ascending candles, and a live candle replaces the last one', async () => {
-    const candles = parseKlineAnswer((await t.json('main', '/v5/market/kline?category=spot&symbol=BTCUSDT&interval=15&limit=20')).body)
+    const candles = await fetchCandles(clientOf('main'), { symbol: 'BTCUSDT', interval: '15', limit: 20 })
     expect(candles).toHaveLength(20)
     expect(candles[1]!.start - candles[0]!.start).toBe(900_000)
     const last = candles.at(-1)!
@@ -59,14 +60,14 @@ describe('klines from the simulator', () => {
     expect(applyLiveCandle(candles, { ...live, start: last.start + 900_000 })).toHaveLength(21)
   })
 
-  it("fetchCandles asks the API host's kline endpoint for the chart's candles, and names an HTTP error", async () => {
-    const candles = await fetchCandles(fetch, t.sim.urls.main, { symbol: 'BTCUSDT', interval: '60' })
+  it("fetchCandles asks the API host's kline endpoint for the chart's candles; an HTTP error is the client's", async () => {
+    const candles = await fetchCandles(clientOf('main'), { symbol: 'BTCUSDT', interval: '60' })
     expect(candles).toHaveLength(CHART_CANDLES)
     expect(candles[1]!.start - candles[0]!.start).toBe(3_600_000)
     t.sim.setFault({ host: 'main', endpoint: 'kline', fault: { kind: 'status', status: 503 } })
-    const failed = fetchCandles(fetch, t.sim.urls.main, { symbol: 'BTCUSDT', interval: '60' })
-    await expect(failed).rejects.toThrow(MarketDataError)
-    await expect(failed).rejects.toThrow('kline: HTTP 503')
+    const failed = fetchCandles(clientOf('main'), { symbol: 'BTCUSDT', interval: '60' })
+    await expect(failed).rejects.toThrow(HttpStatusError)
+    await expect(failed).rejects.toMatchObject({ httpStatus: 503 })
   })
 })
 

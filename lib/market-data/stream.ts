@@ -41,6 +41,15 @@ export function publicStreamUrl(apiHost: string): string {
   return `${url.protocol}//${url.host}${PUBLIC_WS_PATH}`
 }
 
+/**
+ * The public stream of the API host in use as the page opens it: its http(s) form goes through
+ * the fast path's rewrite like any API URL (the fast path carries `/v5/public/`), then becomes a
+ * ws(s) URL (docs/wire.md "Public websocket").
+ */
+export function marketStreamUrl(apiHost: string, rewriteUrl: (url: string) => string): string {
+  return publicStreamUrl(rewriteUrl(`${new URL(apiHost).origin}${PUBLIC_WS_PATH}`))
+}
+
 export function openMarketStream(o: MarketStreamOptions): { close(): void } {
   const ws = o.open(o.url)
   let ping: unknown

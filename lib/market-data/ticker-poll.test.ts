@@ -3,6 +3,8 @@
  * over 127.0.0.1 and their answers arrive when they arrive.
  */
 import { startTestSim, type TestSim } from '@/simulator/testkit'
+import { createHttpClient } from '../http/client'
+import { HttpStatusError } from '../http/errors'
 import { createFakeScheduler, createFakeVisibility } from '../testing/engine-fakes'
 import { startTickerPoll } from './ticker-poll'
 import type { Tickers } from './tickers'
@@ -35,9 +37,8 @@ function setup(symbol?: string) {
     asked.push(String(input))
     return fetch(input, init).finally(() => answered.settled++)
   }
-  const stop = startTickerPoll({
-    fetch: countingFetch,
-    host: t.sim.urls.main,
+  const poll = startTickerPoll({
+    client: createHttpClient({ baseUrl: t.sim.urls.main, fetch: countingFetch }),
     symbol,
     everyMs: EVERY_MS,
     timers: scheduler.timers,
@@ -45,7 +46,7 @@ function setup(symbol?: string) {
     onTickers: (update) => updates.push(update),
     onError: (error) => errors.push(error),
   })
-  return { scheduler, visibility, asked, answered, updates, errors, stop }
+  return { scheduler, visibility, asked, answered, updates, errors, stop: () => poll.stop() }
 }
 
 describe('the tickers poll (the live figures while the websocket is closed)', () => {
@@ -76,7 +77,9 @@ describe('the tickers poll (the live figures while the websocket is closed)', ()
     t.sim.setFault({ host: 'main', endpoint: 'tickers', fault: { kind: 'status', status: 503 } })
     const { scheduler, asked, updates, errors, stop } = setup()
     await until(() => errors.length === 1, 'the failure')
-    expect(String(errors[0])).toMatch(/tickers: HTTP 503/)
+    // The request client's catalogue: a status error whose detail names the request.
+    expect(errors[0]).toBeInstanceOf(HttpStatusError)
+    expect((errors[0] as HttpStatusError).detail).toMatch(/^HTTP 503: GET .*\/v5\/market\/tickers\?category=spot$/)
     await scheduler.advance(EVERY_MS - 1)
     expect(asked).toHaveLength(1)
 

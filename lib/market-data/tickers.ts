@@ -4,6 +4,9 @@
  * newer data replaces older per pair and nothing good is dropped. Every figure stays a decimal
  * string (formatting happens at the pair's price step, format.ts).
  */
+import type { HttpClient } from '../http/client'
+import { MARKET_DATA_TIMEOUT_MS } from './constants'
+
 export interface Ticker {
   symbol: string
   lastPrice: string
@@ -46,13 +49,10 @@ export function parseTicker(raw: unknown, at: number): Ticker | undefined {
   return ticker as unknown as Ticker
 }
 
-/** The v5 tickers answer; throws MarketDataError naming what is wrong with the envelope. */
-export function parseTickersAnswer(body: unknown): Tickers {
-  const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>
-  if (b.retCode !== 0) throw new MarketDataError(`tickers: retCode ${JSON.stringify(b.retCode)} ${typeof b.retMsg === 'string' ? b.retMsg : ''}`.trim())
-  const list = (b.result as { list?: unknown } | undefined)?.list
+/** The list of a v5 tickers answer's `result`, stamped `at`; throws MarketDataError naming what is wrong with it. */
+export function parseTickerList(result: unknown, at: number): Tickers {
+  const list = (result as { list?: unknown } | null | undefined)?.list
   if (!Array.isArray(list)) throw new MarketDataError('tickers: result.list is not an array')
-  const at = typeof b.time === 'number' && Number.isFinite(b.time) ? b.time : 0
   const out: Record<string, Ticker> = {}
   for (const raw of list) {
     const t = parseTicker(raw, at)
@@ -65,23 +65,19 @@ export function parseTickersAnswer(body: unknown): Tickers {
 /** The v5 REST tickers endpoint, spot category: every pair's tickers, or one pair's. */
 export const TICKERS_PATH = '/v5/market/tickers'
 
-export function tickersUrl(baseUrl: string, symbol?: string): string {
-  const url = new URL(TICKERS_PATH, baseUrl)
-  url.searchParams.set('category', 'spot')
-  if (symbol !== undefined) url.searchParams.set('symbol', symbol)
-  return url.href
-}
-
 /**
- * GETs and parses the tickers at `baseUrl` (the browser's API host in use, or the server's
- * upstream): every pair's, or `symbol`'s alone. Throws MarketDataError naming what failed
- * (`tickers: HTTP 503`, an envelope problem) or the fetch's own error (network, abort). `fetch`
- * is passed in, and called unbound (a browser's needs that).
+ * GETs and parses the tickers through `client` (the browser's request client: its API host in
+ * use, the fast path, /x-api under fe.crossApi; or a server upstream's): every pair's, or
+ * `symbol`'s alone, within the market-data timeout. Throws the request client's errors (SPEC §8:
+ * timeout, network, HTTP status, parse, ret_code) or MarketDataError for an unusable list.
  */
-export async function fetchTickers(fetchImpl: typeof fetch, baseUrl: string, options: { symbol?: string; signal?: AbortSignal } = {}): Promise<Tickers> {
-  const res = await fetchImpl(tickersUrl(baseUrl, options.symbol), { signal: options.signal })
-  if (!res.ok) throw new MarketDataError(`tickers: HTTP ${res.status}`)
-  return parseTickersAnswer(await res.json())
+export async function fetchTickers(client: HttpClient, options: { symbol?: string; signal?: AbortSignal; timeoutMs?: number } = {}): Promise<Tickers> {
+  const answer = await client.getEnvelope(TICKERS_PATH, {
+    query: { category: 'spot', symbol: options.symbol },
+    timeoutMs: options.timeoutMs ?? MARKET_DATA_TIMEOUT_MS,
+    signal: options.signal,
+  })
+  return parseTickerList(answer.result, answer.time ?? 0)
 }
 
 /**

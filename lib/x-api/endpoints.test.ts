@@ -1,4 +1,5 @@
 import { SYMBOL_REQUEST_TIMEOUT_MS } from '../http/constants'
+import { MARKET_DATA_TIMEOUT_MS } from '../market-data/constants'
 import { SYMBOL_LIST_ALL_PATH, SYMBOL_LIST_V2_PATH, SYMBOL_LIST_V3_PATH } from '../symbols/sources'
 import { CROSS_API_ENDPOINTS, PROFILE_PATH, PROXY_TIMEOUT_MARGIN_MS } from './endpoints'
 
@@ -9,6 +10,11 @@ describe('/x-api deadlines', () => {
     expect(SYMBOL_REQUEST_TIMEOUT_MS).toBe(8000)
     expect(PROXY_TIMEOUT_MARGIN_MS).toBe(1000)
     for (const path of [SYMBOL_LIST_V3_PATH, SYMBOL_LIST_ALL_PATH, SYMBOL_LIST_V2_PATH]) expect(deadlineOf(path)).toBe(7000)
+  })
+
+  it('serves the market data (tickers, candles) and gives up 1000 ms inside the browser’s market-data timeout', () => {
+    expect(MARKET_DATA_TIMEOUT_MS).toBe(4000)
+    for (const path of ['/v5/market/tickers', '/v5/market/kline']) expect(deadlineOf(path)).toBe(3000)
   })
 
   it('gives every endpoint a deadline below the browser’s and the profile 29000 ms', () => {

@@ -1,5 +1,8 @@
 import { SYMBOL_REQUEST_TIMEOUT_MS, BASIC_REQUEST_TIMEOUT_MS } from '../http/constants'
 import { FAST_PATH_PROBE_TIMEOUT_MS, GETPROXY_PATH } from '../fastpath/constants'
+import { MARKET_DATA_TIMEOUT_MS } from '../market-data/constants'
+import { KLINE_PATH } from '../market-data/kline'
+import { TICKERS_PATH } from '../market-data/tickers'
 import { ROUTE_PROBE_FAILURE_MS, ROUTE_PROBE_PATH } from '../route-chooser/constants'
 import { SYMBOL_LIST_ALL_PATH, SYMBOL_LIST_V2_PATH, SYMBOL_LIST_V3_PATH } from '../symbols/sources'
 
@@ -25,7 +28,7 @@ const READ = ['GET', 'HEAD'] as const
 
 /**
  * Every call the browser layer makes through /x-api (lib/symbols, lib/route-chooser, lib/fastpath,
- * SPEC §7): all are GETs without a body. Anything else is refused (404/405), so /x-api is
+ * lib/market-data's REST calls, SPEC §7): all are GETs without a body. Anything else is refused (404/405), so /x-api is
  * never a general-purpose proxy to the upstream.
  */
 export const CROSS_API_ENDPOINTS: readonly CrossApiEndpoint[] = [
@@ -35,6 +38,8 @@ export const CROSS_API_ENDPOINTS: readonly CrossApiEndpoint[] = [
   { path: ROUTE_PROBE_PATH, methods: READ, timeoutMs: ROUTE_PROBE_FAILURE_MS - PROXY_TIMEOUT_MARGIN_MS },
   { path: GETPROXY_PATH, methods: READ, timeoutMs: FAST_PATH_PROBE_TIMEOUT_MS - PROXY_TIMEOUT_MARGIN_MS },
   { path: PROFILE_PATH, methods: READ, timeoutMs: BASIC_REQUEST_TIMEOUT_MS - PROXY_TIMEOUT_MARGIN_MS },
+  { path: TICKERS_PATH, methods: READ, timeoutMs: MARKET_DATA_TIMEOUT_MS - PROXY_TIMEOUT_MARGIN_MS },
+  { path: KLINE_PATH, methods: READ, timeoutMs: MARKET_DATA_TIMEOUT_MS - PROXY_TIMEOUT_MARGIN_MS },
 ]
 
 export type EndpointMatch = { ok: true; endpoint: CrossApiEndpoint } | { ok: false; status: 404 } | { ok: false; status: 405; allow: string }
