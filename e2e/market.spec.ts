@@ -5,6 +5,7 @@ import { regionHost, regionOrigin } from './support/hosts'
 import { getRaw } from './support/raw-http'
 import { clearFaults, setFaults, setLatency } from './support/sim'
 import { openNetworkPanel } from './support/network-panel'
+import { MARKET_DATA_TIMEOUT_MS } from '../lib/market-data/constants'
 
 // docs/decisions/pages.md "Prices on server-rendered pages" and docs/decisions/client-wiring.md "Live prices: websocket, else polling".
 const TR = regionOrigin('tr')
@@ -146,6 +147,26 @@ test('the price chart draws candles from the chosen host, and loads the library 
   const other = page.waitForRequest((r) => r.url().includes('&interval=240&'), { timeout: 10_000 })
   await page.getByRole('button', { name: '4h' }).click()
   await other
+})
+
+test('a hung kline request ends in the chart’s error state within its timeout, and the retry draws the candles', async ({ page }) => {
+  // docs/decisions/client-wiring.md "Market data through the request client", "One market-data timeout".
+  await setFaults([fastPathOff, { host: '*', endpoint: 'kline', fault: { kind: 'hang' } }])
+  await page.clock.install()
+  const asked = page.waitForRequest((r) => r.url().includes('/v5/market/kline?category=spot&symbol=BTCUSDT&interval=60'), { timeout: 15_000 })
+  await page.goto(`${TR}${PAIR}`)
+  await asked
+  // From here the page's time moves only as the test says: the request's timeout is one of its timers.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100)
+  const chart = page.getByTestId('price-chart')
+  await expect(chart).toHaveAttribute('data-state', 'loading')
+  await page.clock.runFor(MARKET_DATA_TIMEOUT_MS)
+  await expect(chart).toHaveAttribute('data-state', 'error')
+  await expect(page.getByTestId('chart-error')).toContainText('The chart could not load.')
+  await clearFaults()
+  await page.clock.resume()
+  await page.getByTestId('chart-error').getByRole('button', { name: 'Try again' }).click()
+  await expect(chart).toHaveAttribute('data-state', 'preview', { timeout: 15_000 })
 })
 
 test('rise/fall colours: the region default, a user choice kept before the first paint, sign and arrow too', async ({ page }) => {

@@ -6,6 +6,7 @@ import { ROUTE_HOSTS, ROUTE_MODES, type RouteHost, type RouteMode } from '@/lib/
 import { ROUTE_PROBE_FAILURE_MS } from '@/lib/route-chooser/constants'
 import { Sparkline } from './Sparkline'
 import { useNetwork } from './useNetwork'
+import { useClientRuntime } from '../runtime/ClientRuntime'
 import type { FastPathSnapshot } from '@/lib/fastpath'
 import type { RouteSnapshot } from '@/lib/route-chooser'
 import type { NetworkEngines } from '@/lib/browser-runtime/network'
@@ -38,6 +39,7 @@ export function NetworkPanel() {
 }
 
 function NetworkFollower() {
+  const runtime = useClientRuntime()
   const { engines, route, fastPath } = useNetwork()
   // The engines' snapshots arrive through useSyncExternalStore, whose renders are synchronous:
   // the panel follows them in a deferred render instead, which React slices into short tasks
@@ -48,7 +50,21 @@ function NetworkFollower() {
   const shownEngines = useDeferredValue(engines)
   const shownRoute = useDeferredValue(route)
   const shownFastPath = useDeferredValue(fastPath)
+  // fe.crossApi: every call goes through the site's /x-api; there is no route to choose or probe.
+  if (runtime.crossApi()) return <CrossApiRoute />
   return <NetworkBody engines={shownEngines} route={shownRoute} fastPath={shownFastPath} mode={route?.mode ?? null} />
+}
+
+function CrossApiRoute() {
+  const t = useTranslations('Network')
+  return (
+    <p>
+      {t('route')}:{' '}
+      <span data-testid="route-host" data-host="x-api" data-mode="x-api">
+        {t('crossApi')}
+      </span>
+    </p>
+  )
 }
 
 const NetworkBody = memo(function NetworkBody({

@@ -100,4 +100,18 @@ describe('ClientRuntimeProvider starts the engines after hydration, once', () =>
     await fetch(t.url('main', '/'))
     expect(probes()).toEqual([1, 1, 1])
   })
+
+  it('under fe.crossApi the route chooser and the fast path stand down: ready at once, no probe of any host', async () => {
+    window.localStorage.setItem('fe.crossApi', 'true')
+    try {
+      const { root, seen } = await mount(false)
+      await settled(seen)
+      expect(seen.runtime?.crossApi()).toBe(true)
+      expect(seen.engines).toBeNull()
+      expect(probes()).toEqual([0, 0, 0])
+      await act(async () => root.unmount())
+    } finally {
+      window.localStorage.removeItem('fe.crossApi')
+    }
+  })
 })

@@ -19,7 +19,10 @@ export interface ClientRuntime {
   apiHost: () => string
   /** The fast path's host rewrite; identity while it is off. Never throws. */
   rewriteUrl: (url: string) => string
-  /** SPEC §7 fe.crossApi: API calls go to the site's own /x-api instead of an API host. */
+  /**
+   * SPEC §7 fe.crossApi, read once as the runtime is made: every API call goes to the site's own
+   * /x-api, and the route chooser and the fast path never start (nothing to choose, no probe).
+   */
   crossApi: () => boolean
   monitor: Monitor
   /** The engines, once started (null on the server and before the config is known). */
@@ -74,6 +77,7 @@ function readCrossApiFlag(): boolean {
 }
 
 export function createBrowserRuntime(initial: ClientSiteConfig): BrowserRuntime {
+  const crossApi = readCrossApiFlag()
   let onlineListener: (() => void) | null = null
   const monitor = createClientMonitor({
     send: sendBatch,
@@ -94,6 +98,7 @@ export function createBrowserRuntime(initial: ClientSiteConfig): BrowserRuntime 
   const onOnline = () => onlineListener?.()
   // Leaving the page: hand what is queued to a beacon, which outlives the page.
   const onPageHide = () => monitor.flush()
+  let vitalsStarted = false
 
   /**
    * The engines' chunk, their creation, the route chooser's first probes and the fast path's first
@@ -102,9 +107,13 @@ export function createBrowserRuntime(initial: ClientSiteConfig): BrowserRuntime 
    * stop in between cancels what is left.
    */
   function startEngines(site: ClientSiteConfig, { createNetwork, startVitals }: typeof import('./network'), current: () => boolean): void {
+    if (!vitalsStarted) startVitals(site, monitor) // once per page view, like the engines
+    vitalsStarted = true
+    // fe.crossApi: every call goes to /x-api, so there is no host to choose and nothing to probe
+    // (docs/decisions/client-wiring.md "fe.crossApi"); the first request need not wait.
+    if (crossApi) return settle()
     let engines = network.getSnapshot()
     if (!engines) {
-      startVitals(site, monitor) // once per page view, like the engines
       const created = createNetwork(site, monitor)
       engines = created.engines
       network.update(() => created.engines)
@@ -119,7 +128,7 @@ export function createBrowserRuntime(initial: ClientSiteConfig): BrowserRuntime 
       ready,
       apiHost: () => network.getSnapshot()?.chooser.apiHost() ?? initial.apiHosts.main,
       rewriteUrl: (url) => network.getSnapshot()?.fastPath.rewriteUrl(url) ?? url,
-      crossApi: readCrossApiFlag,
+      crossApi: () => crossApi,
       monitor,
       network,
     },
