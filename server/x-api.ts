@@ -1,3 +1,4 @@
+import { systemTimers } from '@/lib/engine-kit/environment'
 import { createCrossApiProxy } from '@/lib/x-api/proxy'
 import { processSingleton } from './global'
 import { metrics } from './observability'
@@ -11,7 +12,7 @@ export const crossApiProxy = () =>
   processSingleton('x-api-proxy', () =>
     createCrossApiProxy({
       fetch: (input, init) => fetch(input, init),
-      timers: { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>) },
+      timers: systemTimers,
       onOutcome: (outcome) => metrics.crossApiRequests.inc({ outcome }),
     }),
   )

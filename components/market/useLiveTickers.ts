@@ -16,11 +16,6 @@ export const FLUSH_MS = 1_000
 /** How often the tickers endpoint is polled while the websocket is not connected (and the tab is visible). */
 export const TICKER_POLL_MS = 5_000
 
-const timers = {
-  setInterval: (fn: () => void, ms: number) => window.setInterval(fn, ms),
-  clearInterval: (handle: unknown) => window.clearInterval(handle as number),
-}
-
 /**
  * Live tickers from the public websocket of the API host in use where it connects, else polling
  * of the tickers endpoint through the request client (lib/market-data/ticker-poll.ts; under
@@ -52,13 +47,13 @@ export function useLiveTickers(symbols: readonly string[], topics: readonly stri
     hand.current(merged)
   })
   useEffect(() => {
-    const flush = window.setInterval(() => {
+    const flush = browserTimers.setInterval(() => {
       const pushed = batch.take()
       if (!pushed) return
       apply.current(pushed.tickers)
       for (const detail of pushed.candles) window.dispatchEvent(new CustomEvent('market-candle', { detail }))
     }, FLUSH_MS)
-    return () => window.clearInterval(flush)
+    return () => browserTimers.clearInterval(flush)
   }, [batch])
   // One socket per (stream, topics) while visible; its state is only believed for that socket.
   const streamUrl = source?.streamUrl ?? null
@@ -72,7 +67,7 @@ export function useLiveTickers(symbols: readonly string[], topics: readonly stri
       url: streamUrl,
       topics: key.split(','),
       open: (url) => new WebSocket(url),
-      ...timers,
+      timers: browserTimers,
       onState: (state) => setSocket({ key: streamKey, state }),
       onTicker: (ticker) => batch.addTicker(ticker),
       onCandle: (interval, symbol, candle) => batch.addCandle({ interval, symbol, candle }),

@@ -2,7 +2,7 @@
 import { startFreeSimulator } from '@/simulator/testkit'
 import type { Simulator } from '@/simulator/contract'
 import { createHttpClient } from '../http/client'
-import type { Timers } from '../engine-kit/environment'
+import { systemTimers, type Timers } from '../engine-kit/environment'
 import type { RequestError } from '../http/errors'
 import { createProfileSource, readProfile } from './profile'
 
@@ -52,11 +52,11 @@ describe('profile source', () => {
   it('goes to the host the client is pointed at (the chosen route), with the 30000 ms basic timeout', async () => {
     const delays: number[] = []
     const timers: Timers = {
+      ...systemTimers,
       setTimeout: (fn, ms) => {
         delays.push(ms)
-        return setTimeout(fn, ms)
+        return systemTimers.setTimeout(fn, ms)
       },
-      clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
     }
     let host = sim.urls.main
     const client = createHttpClient({ baseUrl: () => host, fetch: signedIn('bob'), timers, timeoutMs: 1000 })

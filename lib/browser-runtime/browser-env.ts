@@ -1,13 +1,10 @@
-import type { Timers, Visibility } from '../engine-kit/environment'
+import { systemTimers, type Timers, type Visibility } from '../engine-kit/environment'
 import type { Idle } from '../engine-kit/later-task'
 import { chunkRetry, retrying } from '../engine-kit/retry'
 import type { MonitorBatch } from '../monitor/batch-limits'
 
-/** The browser's side of what lib/ engines take injected (timers, visibility, beacons). */
-export const browserTimers: Timers = {
-  setTimeout: (fn, ms) => window.setTimeout(fn, ms),
-  clearTimeout: (handle) => window.clearTimeout(handle as number),
-}
+/** The browser's side of what lib/ engines take injected (timers, visibility, beacons): its timers are the system's. */
+export const browserTimers: Timers = systemTimers
 
 /**
  * A chunk of the page's own code, fetched again when it fails to load (chunkRetry): a dropped

@@ -3,11 +3,9 @@ import type { RunningSimulator } from '@/simulator/http/server'
 import { startFreeSimulator } from '@/simulator/testkit'
 import { createHttpClient } from '../http/client'
 import { createFastPath, type FastPath } from './index'
+import { systemTimers } from '../engine-kit/environment'
 
-const realTimers = {
-  setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
-  clearTimeout: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-}
+const realTimers = systemTimers
 const FAST = {
   probeStartMs: 100,
   probeStepMs: 100,

@@ -1,6 +1,6 @@
 import { BASIC_REQUEST_TIMEOUT_MS, CROSS_API_PATH, DEFAULT_RETRIES, MAX_RESPONSE_BYTES } from './constants'
 import { ResultCache } from './result-cache'
-import type { FetchLike, Timers } from '../engine-kit/environment'
+import { systemTimers, type FetchLike, type Timers } from '../engine-kit/environment'
 
 /** The language a request carries: `code` as in the URL (tr-TUR), `locale` its BCP 47 form (tr-TR). */
 export interface RequestLanguage {
@@ -44,11 +44,6 @@ export interface NormalizedOptions {
   onRewriteFailure: (rewrittenUrl: string, error: Error) => void
 }
 
-const defaultTimers: Timers = {
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-}
-
 function asGetter<T>(value: T | (() => T)): () => T {
   return typeof value === 'function' ? (value as () => T) : () => value
 }
@@ -65,7 +60,7 @@ function positive(name: string, value: number | undefined, fallback: number, all
 export function normalizeOptions(options: HttpClientOptions): NormalizedOptions {
   const baseUrl = asGetter(options.baseUrl)
   const crossApi = asGetter(options.crossApi ?? false)
-  const timers = options.timers ?? defaultTimers
+  const timers = options.timers ?? systemTimers
   return {
     baseUrl: () => (crossApi() ? CROSS_API_PATH : baseUrl().replace(/\/+$/, '')),
     fetch: options.fetch,

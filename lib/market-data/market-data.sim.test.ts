@@ -4,6 +4,7 @@
  */
 import WebSocket from 'ws'
 import { startTestSim, type TestSim } from '@/simulator/testkit'
+import { systemTimers } from '../engine-kit/environment'
 import { createHttpClient } from '../http/client'
 import { ApiError, HttpStatusError } from '../http/errors'
 import { applyLiveCandle, CHART_CANDLES, fetchCandles } from './kline'
@@ -18,10 +19,6 @@ afterEach(() => t.sim.close())
 
 const clientOf = (host: 'main' | 'alt1') => createHttpClient({ baseUrl: t.sim.urls[host], fetch })
 const tickers = (host: 'main' | 'alt1', symbol?: string) => fetchTickers(clientOf(host), { symbol })
-const timers = {
-  setInterval: (fn: () => void, ms: number) => setInterval(fn, ms),
-  clearInterval: (h: unknown) => clearInterval(h as ReturnType<typeof setInterval>),
-}
 
 describe('tickers from the simulator', () => {
   it('parses every pair, keeping figures as decimal strings stamped with the answer time', async () => {
@@ -84,7 +81,7 @@ describe('the public websocket client', () => {
         url: publicStreamUrl(t.sim.urls.alt1),
         topics: ['tickers.BTCUSDT', 'kline.60.BTCUSDT'],
         open: (url) => new WebSocket(url) as unknown as WebSocketLike,
-        ...timers,
+        timers: systemTimers,
         onState: (s) => (seen.states.push(s), s === 'closed' && reject(new Error('closed'))),
         onTicker: (ticker) => (seen.ticker = ticker),
         onCandle: (interval, symbol) => (seen.candle = `${interval}.${symbol}`),
@@ -108,7 +105,7 @@ describe('the public websocket client', () => {
         url: publicStreamUrl(t.sim.urls.main),
         topics: ['tickers.BTCUSDT'],
         open: (url) => new WebSocket(url) as unknown as WebSocketLike,
-        ...timers,
+        timers: systemTimers,
         onState: resolve,
       })
     })

@@ -4,6 +4,7 @@
  * gone so the caller polls instead. WebSocket and timers are passed in (tests use `ws` against
  * the real simulator). It does not reconnect by itself: the caller decides (route, visibility).
  */
+import type { Timers } from '../engine-kit/environment'
 import { parseKlinePush, type Candle } from './kline'
 import { parseTicker, type Ticker } from './tickers'
 
@@ -26,8 +27,7 @@ export interface MarketStreamOptions {
   url: string
   topics: readonly string[]
   open: WebSocketFactory
-  setInterval: (fn: () => void, ms: number) => unknown
-  clearInterval: (handle: unknown) => void
+  timers: Timers
   onTicker?: (ticker: Ticker) => void
   onCandle?: (interval: string, symbol: string, candle: Candle) => void
   /** 'open' once the subscription is confirmed; 'closed' once the socket is gone (never both after close()). */
@@ -57,12 +57,12 @@ export function openMarketStream(o: MarketStreamOptions): { close(): void } {
   const finish = () => {
     if (done) return
     done = true
-    if (ping !== undefined) o.clearInterval(ping)
+    if (ping !== undefined) o.timers.clearInterval(ping)
     o.onState?.('closed')
   }
   ws.onopen = () => {
     ws.send(JSON.stringify({ op: 'subscribe', args: o.topics }))
-    ping = o.setInterval(() => ws.send(JSON.stringify({ op: 'ping' })), PING_MS)
+    ping = o.timers.setInterval(() => ws.send(JSON.stringify({ op: 'ping' })), PING_MS)
   }
   ws.onmessage = (ev: { data: unknown }) => {
     let msg: Record<string, unknown>
@@ -86,7 +86,7 @@ export function openMarketStream(o: MarketStreamOptions): { close(): void } {
   return {
     close() {
       done = true
-      if (ping !== undefined) o.clearInterval(ping)
+      if (ping !== undefined) o.timers.clearInterval(ping)
       ws.onopen = ws.onmessage = ws.onclose = ws.onerror = null
       ws.close()
     },

@@ -3,11 +3,9 @@ import { startFreeSimulator } from '@/simulator/testkit'
 import { createMemoryStorage } from '../storage/memory'
 import { createRouteChooser, type RouteChooser } from './chooser'
 import { ROUTE_STORAGE_KEY } from './constants'
+import { systemTimers } from '../engine-kit/environment'
 
-const realTimers = {
-  setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
-  clearTimeout: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-}
+const realTimers = systemTimers
 
 function waitFor(chooser: RouteChooser, predicate: () => boolean, ms: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -42,6 +42,7 @@ export function createFakeScheduler(start = 0): FakeScheduler {
   return {
     now: () => now,
     timers: {
+      name: 'fake',
       setTimeout(fn, ms) {
         const id = ++seq
         requested.push(ms)
@@ -49,6 +50,21 @@ export function createFakeScheduler(start = 0): FakeScheduler {
         return id
       },
       clearTimeout(handle) {
+        pending.delete(handle as number)
+      },
+      setInterval(fn, ms) {
+        // One id for the whole series: each firing schedules the next under it, so clearInterval ends it.
+        const id = ++seq
+        requested.push(ms)
+        const every = Math.max(1, ms)
+        const fire = () => {
+          pending.set(id, { at: now + every, seq: ++seq, fn: fire })
+          fn()
+        }
+        pending.set(id, { at: now + every, seq: id, fn: fire })
+        return id
+      },
+      clearInterval(handle) {
         pending.delete(handle as number)
       },
     },

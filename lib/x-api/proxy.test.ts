@@ -2,8 +2,9 @@ import { MESSAGES, TIMEOUT_RET_CODE } from '../http/constants'
 import { CROSS_API_ENDPOINTS, type CrossApiEndpoint } from './endpoints'
 import { createCrossApiProxy, type CrossApiRequest } from './proxy'
 import { startFakeUpstream, type FakeUpstream } from './testing/fake-upstream'
+import { systemTimers } from '../engine-kit/environment'
 
-const nodeTimers = { setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms), clearTimeout: (h: unknown) => clearTimeout(h as NodeJS.Timeout) }
+const nodeTimers = systemTimers
 const ENDPOINTS: CrossApiEndpoint[] = [
   ...CROSS_API_ENDPOINTS,
   { path: '/hang', methods: ['GET'], timeoutMs: 300 },
