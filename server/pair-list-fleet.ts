@@ -1,3 +1,4 @@
+import { systemTimers, type Timers } from '@/lib/engine-kit/environment'
 import { SingleFlight } from '@/lib/http/single-flight'
 import { INCREMENTAL_CACHE_KEY, SYMBOL_CACHE_KEY } from '@/lib/symbols/storage-keys'
 import type { SymbolListResult } from '@/lib/symbols'
@@ -22,7 +23,7 @@ interface LookHooks {
  * fleet"): pulling the fleet's newer copy into this instance's storage (memory and disk), and
  * pushing this instance's copy after a live refresh or when Redis comes back.
  */
-export function createFleetLists(shared: SharedListStore, { reuseMs, now }: { reuseMs: number; now: () => number }) {
+export function createFleetLists(shared: SharedListStore, { reuseMs, now, timers = systemTimers }: { reuseMs: number; now: () => number; timers?: Timers }) {
   /**
    * Takes the fleet's copy when it is newer than this instance's (the conditional requests then
    * use its version and incremental cache). Returns the list when the newest copy is fresh enough
@@ -68,7 +69,7 @@ export function createFleetLists(shared: SharedListStore, { reuseMs, now }: { re
     if (fresh) return settle(fresh)
     if ((await shared.lease(slot.key, reuseMs)) !== 'taken') return undefined
     for (let i = 0; i < Math.ceil(patienceMs / FLEET_COPY_POLL_MS); i++) {
-      await new Promise((resolve) => setTimeout(resolve, FLEET_COPY_POLL_MS))
+      await new Promise<void>((resolve) => timers.setTimeout(resolve, FLEET_COPY_POLL_MS))
       const arrived = await adopt(slot)
       if (arrived) return settle(arrived)
     }

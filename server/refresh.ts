@@ -1,3 +1,4 @@
+import { systemTimers, type Timers } from '@/lib/engine-kit/environment'
 import { withPatience } from '@/lib/http/patience'
 import { SingleFlight } from '@/lib/http/single-flight'
 import type { Upstream } from './upstream'
@@ -18,11 +19,11 @@ export interface LastGoodAnswers<T> {
 
 export type Refresher<T> = (key: string, upstream: Upstream, refresh: () => Promise<T>, lastGood: LastGoodAnswers<T> | undefined) => Promise<T>
 
-export function createRefresher<T>(patienceMs: number): Refresher<T> {
+export function createRefresher<T>(patienceMs: number, timers: Timers = systemTimers): Refresher<T> {
   const flights = new SingleFlight<T>()
   return (key, upstream, refresh, lastGood) => {
     if (lastGood && !upstream.backoff.mayAttempt()) return Promise.resolve(lastGood.backedOff())
     const flight = flights.run(key, refresh)
-    return lastGood ? withPatience(flight, patienceMs, lastGood.slow) : flight
+    return lastGood ? withPatience(flight, patienceMs, lastGood.slow, timers) : flight
   }
 }

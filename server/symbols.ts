@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { systemTimers } from '@/lib/engine-kit/environment'
 import { withPatience } from '@/lib/http/patience'
 import { LANGUAGES, type Language } from '@/lib/i18n/languages'
 import type { RegionConfig } from '@/lib/regions/config'
@@ -60,7 +61,7 @@ export async function symbolListStatus(check: keyof typeof CHECK_BUDGET_MS): Pro
     (check === 'ready' ? [region.defaultLanguage] : service.dueLanguages(region)).map((code) => service.getSymbolList(region, LANGUAGES[code])),
   )
   // Past the budget the probe answers with what it has; the lists asked for go on loading.
-  await withPatience(Promise.all(asks), CHECK_BUDGET_MS[check], () => [])
+  await withPatience(Promise.all(asks), CHECK_BUDGET_MS[check], () => [], systemTimers)
   const lists = Object.fromEntries(regions.map((region) => [region.id, service.status(region)]))
   return lists
 }

@@ -55,7 +55,7 @@ export function createNetwork(site: ClientSiteConfig, monitor: Monitor): { engin
     identity: { deviceId: pageDeviceId() },
   })
   const bothSettled = Promise.all([chooserSettled(chooser), fastPathSettled(fastPath)]).then(() => undefined)
-  return { engines: { chooser, fastPath }, settled: withPatience(bothSettled, SETTLE_MS, () => undefined) }
+  return { engines: { chooser, fastPath }, settled: withPatience(bothSettled, SETTLE_MS, () => undefined, browserTimers) }
 }
 
 /** Automatic mode: after the first probe cycle; a manual choice is settled at once. */

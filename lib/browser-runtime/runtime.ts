@@ -63,7 +63,7 @@ async function currentConfig(initial: ClientSiteConfig): Promise<ClientSiteConfi
   const fresh = fetch('/api/client-config', { credentials: 'same-origin' })
     .then((response) => (response.ok ? (response.json() as Promise<ClientSiteConfig>) : null))
     .catch(() => null)
-  const answer = await withPatience(fresh, CONFIG_WAIT_MS, () => null)
+  const answer = await withPatience(fresh, CONFIG_WAIT_MS, () => null, browserTimers)
   return answer && answer.region === initial.region && answer.apiHosts?.main ? answer : initial
 }
 

@@ -1,5 +1,6 @@
 import { ALIVE_RET_CODES } from '../http/constants'
 import type { HttpClient } from '../http/client'
+import { startDeadline } from '../engine-kit/deadline'
 import type { FetchLike, Timers } from '../engine-kit/environment'
 import { FAST_PATH_PROBE_PATH, WS_PING, WS_PONG } from './constants'
 
@@ -43,25 +44,25 @@ export interface ProbeContext {
   openWebSocket?: OpenWebSocket
 }
 
-/** Runs `work` bounded by the timeout and the caller's signal; resolves false on either. */
+/**
+ * Runs `work` bounded by the timeout and the caller's signal (the one deadline,
+ * lib/engine-kit/deadline.ts); resolves false on either. Once settled, the deadline's signal
+ * aborts, so the work lets go of its socket or request.
+ */
 function bounded(ctx: ProbeContext, signal: AbortSignal, work: (inner: AbortSignal, settle: (ok: boolean) => void) => void): Promise<boolean> {
   return new Promise((resolve) => {
-    const inner = new AbortController()
+    const deadline = startDeadline(ctx.timers, ctx.timeoutMs, signal)
     let done = false
     const settle = (ok: boolean) => {
       if (done) return
       done = true
-      ctx.timers.clearTimeout(timer)
-      signal.removeEventListener('abort', onAbort)
-      inner.abort()
+      deadline.release()
       resolve(ok)
     }
-    const onAbort = () => settle(false)
-    const timer = ctx.timers.setTimeout(() => settle(false), ctx.timeoutMs)
-    signal.addEventListener('abort', onAbort, { once: true })
-    if (signal.aborted) return settle(false)
+    if (deadline.signal.aborted) return settle(false)
+    deadline.signal.addEventListener('abort', () => settle(false), { once: true })
     try {
-      work(inner.signal, settle)
+      work(deadline.signal, settle)
     } catch {
       settle(false)
     }

@@ -1,3 +1,4 @@
+import { startDeadline } from '../engine-kit/deadline'
 import { retryDelay } from './backoff'
 import { readCappedText } from './body'
 import { parseBody, readEnvelope, type Envelope } from './envelope'
@@ -65,18 +66,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return buildUrl(opts.baseUrl(), path, query)
   }
 
-  /** One attempt: the timeout bounds headers *and* body, so a dripping body times out too. */
+  /** One attempt: the timeout bounds headers *and* body, so a dripping body times out too (one deadline, lib/engine-kit/deadline.ts). */
   async function attempt(target: string, request: RequestOptions): Promise<{ body: Record<string, unknown>; httpStatus: number; ctx: RequestContext }> {
     const ctx: RequestContext = { method: 'GET', url: target }
     const timeoutMs = request.timeoutMs ?? opts.timeoutMs
-    const controller = new AbortController()
-    let timedOut = false
-    const timer = opts.timers.setTimeout(() => {
-      timedOut = true
-      controller.abort()
-    }, timeoutMs)
-    const abortFromCaller = () => controller.abort()
-    request.signal?.addEventListener('abort', abortFromCaller, { once: true })
+    const deadline = startDeadline(opts.timers, timeoutMs, request.signal)
     try {
       let response: Response
       try {
@@ -84,24 +78,23 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           method: 'GET',
           headers: buildRequestHeaders(opts.language()),
           credentials: 'include',
-          signal: controller.signal,
+          signal: deadline.signal,
         })
       } catch (error) {
-        throw timedOut ? new TimeoutError(ctx, timeoutMs) : new NetworkError(ctx, error)
+        throw deadline.expired() ? new TimeoutError(ctx, timeoutMs) : new NetworkError(ctx, error)
       }
       const withStatus = { ...ctx, httpStatus: response.status }
       let text: string
       try {
         text = await readCappedText(response, opts.maxResponseBytes, withStatus)
       } catch (error) {
-        if (timedOut) throw new TimeoutError(ctx, timeoutMs)
+        if (deadline.expired()) throw new TimeoutError(ctx, timeoutMs)
         throw error instanceof RequestError ? error : new NetworkError(ctx, error)
       }
       if (response.status < 200 || response.status > 299) throw statusError(ctx, response.status, text)
       return { body: parseBody(text, withStatus), httpStatus: response.status, ctx }
     } finally {
-      opts.timers.clearTimeout(timer)
-      request.signal?.removeEventListener('abort', abortFromCaller)
+      deadline.release()
     }
   }
 

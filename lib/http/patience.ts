@@ -1,17 +1,22 @@
+import { startDeadline } from '../engine-kit/deadline'
+import type { Timers } from '../engine-kit/environment'
+
+const IMPATIENT = Symbol('impatient')
+
 /**
  * A slow or hung upstream must not hold a render for its whole timeout when a last good answer
- * exists: after `ms` the caller gets `meanwhile()` and the work goes on for the next caller
- * (docs/decisions/pages.md "Server pair-list reuse"). The project's one timeout race: the pair lists'
- * and the tickers' patience (server/refresh.ts), /api/health's and /api/ready's budget.
+ * exists: after `ms` on `timers` the caller gets `meanwhile()` and the work goes on for the next
+ * caller (docs/decisions/pages.md "Server pair-list reuse"). A race on the one deadline
+ * (lib/engine-kit/deadline.ts): the pair lists' and the tickers' patience (server/refresh.ts),
+ * /api/health's and /api/ready's budget, the browser's waits for its config and engines.
  */
-export async function withPatience<T>(work: Promise<T>, ms: number, meanwhile: () => T): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const impatient = Symbol('impatient')
-  const patience = new Promise<typeof impatient>((resolve) => (timer = setTimeout(() => resolve(impatient), ms)))
+export async function withPatience<T>(work: Promise<T>, ms: number, meanwhile: () => T, timers: Timers): Promise<T> {
+  const deadline = startDeadline(timers, ms)
+  const impatient = new Promise<typeof IMPATIENT>((resolve) => deadline.signal.addEventListener('abort', () => resolve(IMPATIENT), { once: true }))
   try {
-    const first = await Promise.race([work, patience])
-    return first === impatient ? meanwhile() : (first as T)
+    const first = await Promise.race([work, impatient])
+    return first === IMPATIENT && deadline.expired() ? meanwhile() : (first as T)
   } finally {
-    clearTimeout(timer)
+    deadline.release()
   }
 }

@@ -1,4 +1,5 @@
 import { MAX_RESPONSE_BYTES, MESSAGES, TIMEOUT_RET_CODE } from '../http/constants'
+import { startDeadline } from '../engine-kit/deadline'
 import type { FetchLike, Timers } from '../engine-kit/environment'
 import { BodyTooLargeError, readCapped } from '../http/body'
 import { declaredTooLarge, streamCapped } from './body'
@@ -71,28 +72,21 @@ export function createCrossApiProxy(options: CrossApiProxyOptions) {
     const release = slots.tryAcquire(base.origin)
     if (release === null) return report('busy', answer(503, MESSAGES.requestFailed, { 'Retry-After': '1' }))
 
-    const controller = new AbortController()
-    let timedOut = false
-    const timer = options.timers.setTimeout(() => {
-      timedOut = true
-      controller.abort()
-    }, endpoint.timeoutMs)
-    const clientGone = () => controller.abort()
-    request.signal?.addEventListener('abort', clientGone, { once: true })
+    // One deadline for the whole exchange, ended early when the browser goes away.
+    const deadline = startDeadline(options.timers, endpoint.timeoutMs, request.signal)
     const finish = () => {
-      options.timers.clearTimeout(timer)
-      request.signal?.removeEventListener('abort', clientGone)
+      deadline.release()
       release()
     }
     try {
       const takesBody = request.method !== 'GET' && request.method !== 'HEAD'
-      const body = takesBody && request.body ? await readCapped(request.body, maxBody, controller.signal) : undefined
+      const body = takesBody && request.body ? await readCapped(request.body, maxBody, deadline.signal) : undefined
       const target = `${base.origin}${base.pathname.replace(/\/+$/, '')}${endpoint.path}${request.search}`
       const upstream = await options.fetch(target, {
         method: request.method,
         headers: upstreamRequestHeaders(request.headers, request),
         body: body as BodyInit | undefined,
-        signal: controller.signal,
+        signal: deadline.signal,
         redirect: 'manual',
       })
       // A redirect would show the browser an upstream URL; the browser layer expects none.
@@ -111,7 +105,7 @@ export function createCrossApiProxy(options: CrossApiProxyOptions) {
     } catch (error) {
       finish()
       if (error instanceof BodyTooLargeError) return report('too_large', answer(413, MESSAGES.requestFailed, { Connection: 'close' }))
-      if (timedOut) return report('timeout', answer(504, MESSAGES.timeout))
+      if (deadline.expired()) return report('timeout', answer(504, MESSAGES.timeout))
       return report('bad_gateway', answer(502, MESSAGES.requestFailed))
     }
   }
