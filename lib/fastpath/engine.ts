@@ -1,4 +1,5 @@
 import { createHttpClient } from '../http/client'
+import { createAliveProber } from '../http/probe'
 import { silentMonitor } from '../monitor/monitor'
 import { safeMonitor } from '../monitor/safe'
 import { alwaysVisible } from '../engine-kit/environment'
@@ -30,9 +31,8 @@ export function createFastPath(options: FastPathOptions): FastPath {
   const allowList = createAllowList(config.candidates)
   if (allowList.rejected.length) monitor.event('fast_path_config_rejected', { candidates: allowList.rejected })
   const ctx: ProbeContext = { fetch: options.fetch, timers, now, timeoutMs: t.probeTimeoutMs, openWebSocket: options.openWebSocket }
-  const client = (baseUrl: string | (() => string)) => createHttpClient({ baseUrl, fetch: options.fetch, timers, timeoutMs: t.probeTimeoutMs })
-  const apiClient = options.apiClient ?? client(apiHost)
-  const hostClients = allowList.origins.map((origin) => [origin, client(origin)] as const)
+  const apiClient = options.apiClient ?? createHttpClient({ baseUrl: apiHost, fetch: options.fetch, timers, timeoutMs: t.probeTimeoutMs })
+  const prober = createAliveProber({ fetch: options.fetch, timers, now, timeoutMs: t.probeTimeoutMs })
   const configuredOff = config.mode === 'off' || allowList.origins.length === 0
   const store = createExternalStore<FastPathSnapshot>({
     mode: config.mode,
@@ -80,7 +80,7 @@ export function createFastPath(options: FastPathOptions): FastPath {
     if (config.wsUrl && options.openWebSocket) side.push(probeWebSocket(ctx, config.wsUrl, signal))
     const sideDone = Promise.all(side)
     // The route depends on the fast-path hosts only: a slow CDN or socket must not delay it.
-    const hosts = await Promise.all(hostClients.map(([origin, hostClient]) => probeFastPathHost(ctx, hostClient, origin, signal)))
+    const hosts = await Promise.all(allowList.origins.map((origin) => probeFastPathHost(prober, origin, signal)))
     const s = store.getSnapshot()
     if (signal.aborted || s.state === 'off') return
     const route = pickRoute(hosts, { allowList, slowMs: t.slowMs, ttlMs: t.cacheTtlMs, now: now() }, s.route)

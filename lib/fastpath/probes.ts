@@ -1,12 +1,12 @@
-import { ALIVE_RET_CODES } from '../http/constants'
-import type { HttpClient } from '../http/client'
+import type { AliveProber } from '../http/probe'
 import { startDeadline } from '../engine-kit/deadline'
 import type { FetchLike, Timers } from '../engine-kit/environment'
 import { FAST_PATH_PROBE_PATH, WS_PING, WS_PONG } from './constants'
 
 /**
  * The three probes of SPEC §4: the CDN (a plain GET, alive on 2xx), the websocket ("ping" →
- * "pong") and each fast-path host (GET /hats/t1, alive on ret_code 0 or 10017). None throws:
+ * "pong") and each fast-path host (GET /hats/t1, alive on ret_code 0 or 10017: the liveness probe
+ * the route chooser uses too). None throws:
  * every failure becomes a record with ok false, so only real bugs reach the engine's handler.
  */
 export type ProbeKind = 'cdn' | 'ws' | 'fastPath'
@@ -110,14 +110,8 @@ export async function probeWebSocket(ctx: ProbeContext, url: string, signal: Abo
   return { kind: 'ws', target: url, ok, latencyMs: ok ? ctx.now() - sentAt : null, at: ctx.now() }
 }
 
-export async function probeFastPathHost(ctx: ProbeContext, client: HttpClient, origin: string, signal: AbortSignal): Promise<ProbeRecord> {
-  const started = ctx.now()
-  let ok = false
-  try {
-    await client.getEnvelope(FAST_PATH_PROBE_PATH, { okCodes: ALIVE_RET_CODES, timeoutMs: ctx.timeoutMs, signal })
-    ok = true
-  } catch {
-    // Refused, timed out, HTTP error or another ret_code: this host is not usable now.
-  }
-  return { kind: 'fastPath', target: origin, ok, latencyMs: ok ? ctx.now() - started : null, at: ctx.now() }
+/** A fast-path host: `GET {host}/hats/t1` through the one liveness probe (lib/http/probe.ts). */
+export async function probeFastPathHost(prober: AliveProber, origin: string, signal: AbortSignal): Promise<ProbeRecord> {
+  const { ok, elapsedMs, at } = await prober.probe(origin, FAST_PATH_PROBE_PATH, signal)
+  return { kind: 'fastPath', target: origin, ok, latencyMs: ok ? elapsedMs : null, at }
 }

@@ -1,12 +1,12 @@
-import { ALIVE_RET_CODES } from '../http/constants'
-import { createHttpClient, type HttpClient } from '../http/client'
 import type { FetchLike, Timers } from '../engine-kit/environment'
+import { createAliveProber } from '../http/probe'
 import { ROUTE_PROBE_FAILURE_MS } from './constants'
 import { probeTime } from './score'
 
 /**
- * One latency probe of one API host: GET {host}/t1 (wire.md), alive on ret_code 0 or 10017.
- * Timed with the injected clock; a failure or a time past the limit counts as the limit.
+ * One latency probe of one API host: GET {host}/t1 (wire.md) through the one liveness probe
+ * (lib/http/probe.ts). Timed with the injected clock; a failure or a time past the limit counts
+ * as the limit.
  */
 export interface ProbeOutcome {
   /** The time entered into the history (15000 for a failure). */
@@ -29,29 +29,11 @@ export interface HostProberOptions {
 
 export function createHostProber(options: HostProberOptions): HostProber {
   const failureMs = options.failureMs ?? ROUTE_PROBE_FAILURE_MS
-  // One client per host URL: the request client's base URL is fixed per client.
-  const clients = new Map<string, HttpClient>()
-  const clientFor = (url: string) => {
-    let client = clients.get(url)
-    if (!client) {
-      client = createHttpClient({ baseUrl: url, fetch: options.fetch, timers: options.timers, timeoutMs: failureMs })
-      clients.set(url, client)
-    }
-    return client
-  }
-
+  const prober = createAliveProber({ fetch: options.fetch, timers: options.timers, now: options.now, timeoutMs: failureMs })
   return {
     async probe(url, signal) {
-      const started = options.now()
-      let ok = false
-      try {
-        await clientFor(url).getEnvelope(options.path, { okCodes: ALIVE_RET_CODES, timeoutMs: failureMs, signal })
-        ok = true
-      } catch {
-        // Any failure (timeout, refused, HTTP error, other ret_code) is "failed" by definition.
-      }
-      const at = options.now()
-      return { ms: probeTime(at - started, ok, failureMs), ok, at }
+      const { ok, elapsedMs, at } = await prober.probe(url, options.path, signal)
+      return { ms: probeTime(elapsedMs, ok, failureMs), ok, at }
     },
   }
 }
