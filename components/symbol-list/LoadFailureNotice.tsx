@@ -3,20 +3,14 @@
 import { useSyncExternalStore } from 'react'
 import { useSWRConfig } from 'swr'
 import { useTranslations } from 'next-intl'
+import { createExternalStore } from '@/lib/engine-kit/external-store'
 import type { LoadFailure } from '@/lib/symbol-view/load-failure'
 
 /** Per language: the failure of the browser's last symbol-list load (null: none). */
-const failures = new Map<string, LoadFailure | null>()
-const listeners = new Set<() => void>()
+const failures = createExternalStore<Readonly<Record<string, LoadFailure | null>>>({})
 
 export function reportLoadFailure(language: string, failure: LoadFailure | null): void {
-  failures.set(language, failure)
-  listeners.forEach((listener) => listener())
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
+  failures.update((all) => (all[language] === failure ? all : { ...all, [language]: failure }))
 }
 
 /**
@@ -27,8 +21,8 @@ export function LoadFailureNotice({ lang }: { lang: string }) {
   const t = useTranslations('Errors')
   const { mutate } = useSWRConfig()
   const failure = useSyncExternalStore(
-    subscribe,
-    () => failures.get(lang) ?? null,
+    failures.subscribe,
+    () => failures.getSnapshot()[lang] ?? null,
     () => null,
   )
   if (!failure) return null

@@ -15,12 +15,13 @@ import {
 import type { SymbolLoader } from '@/lib/symbols'
 import { browserIdle, browserTimers } from '@/lib/browser-runtime/browser-env'
 import type { ClientRuntime } from '@/lib/browser-runtime/runtime'
+import { KeptPromises } from '@/lib/engine-kit/kept-promises'
 import { nextTask, whenSettled } from '@/lib/engine-kit/later-task'
 import { useClientRuntime } from '../runtime/ClientRuntime'
 import { reportLoadFailure } from './LoadFailureNotice'
 
-/** Per language: the browser's loader and the list the page shows now. */
-const loaders = new Map<string, Promise<SymbolLoader>>()
+/** Per language: the browser's loader (a chunk that failed to load is tried again next time) and the list the page shows now. */
+const loaders = new KeptPromises<SymbolLoader>()
 const shown = new Map<string, SymbolListView>()
 
 /**
@@ -29,9 +30,8 @@ const shown = new Map<string, SymbolListView>()
  * revalidation (docs/decisions/client-wiring.md "First-load JavaScript").
  */
 function loaderFor(runtime: ClientRuntime, language: { code: string; locale: string }, seed: string | undefined): Promise<SymbolLoader> {
-  let loader = loaders.get(language.code)
-  if (!loader) {
-    loader = Promise.all([
+  return loaders.get(language.code, () =>
+    Promise.all([
       import('@/lib/browser-runtime/api-client'),
       import('@/lib/storage'),
       import('@/lib/symbols'),
@@ -65,14 +65,8 @@ function loaderFor(runtime: ClientRuntime, language: { code: string; locale: str
         await between()
         return createSymbolLoader({ client, storage, monitor, now: Date.now, language: language.code, unchanged: 'confirm', between })
       },
-      (error: unknown) => {
-        loaders.delete(language.code) // a chunk that failed to load is tried again next time
-        throw error
-      },
-    )
-    loaders.set(language.code, loader)
-  }
-  return loader
+    ),
+  )
 }
 
 /**

@@ -1,4 +1,5 @@
 import { createExternalStore, type ExternalStore } from '../engine-kit/external-store'
+import { KeptPromises } from '../engine-kit/kept-promises'
 import { inLaterTasks } from '../engine-kit/later-task'
 import { CROSS_API_FLAG } from '../http/constants'
 import { withPatience } from '../http/patience'
@@ -92,7 +93,7 @@ export function createBrowserRuntime(initial: ClientSiteConfig): BrowserRuntime 
   const network = createExternalStore<NetworkEngines | null>(null)
   let settle: () => void = () => {}
   const ready = new Promise<void>((resolve) => (settle = resolve))
-  let boot: Promise<[ClientSiteConfig, typeof import('./network')]> | null = null
+  const boots = new KeptPromises<[ClientSiteConfig, typeof import('./network')]>()
   let generation = 0
   let active = false
   const onOnline = () => onlineListener?.()
@@ -141,14 +142,12 @@ export function createBrowserRuntime(initial: ClientSiteConfig): BrowserRuntime 
       window.addEventListener('pagehide', onPageHide)
       // The config and the engines' chunk are fetched once, whatever the mounts; a chunk that
       // failed to load for good is reported, and the next start asks for it again.
-      const started = (boot ??= Promise.all([currentConfig(initial), loadChunk(() => import('./network'))]))
-      started.then(
-        ([site, chunk]) => inLaterTasks(browserTimers, [() => startEngines(site, chunk, current)], current),
-        (error: unknown) => {
-          if (boot === started) boot = null
-          monitor.event('engines_chunk_failed', { error: String(error) })
-        },
-      )
+      boots
+        .get('', () => Promise.all([currentConfig(initial), loadChunk(() => import('./network'))]))
+        .then(
+          ([site, chunk]) => inLaterTasks(browserTimers, [() => startEngines(site, chunk, current)], current),
+          (error: unknown) => monitor.event('engines_chunk_failed', { error: String(error) }),
+        )
     },
     stop() {
       if (!active) return
