@@ -16,20 +16,46 @@ export interface FakeScheduler {
   timers: Timers
   /** Moves the clock, firing due timers in time order and letting promises settle after each. */
   advance(ms: number): Promise<void>
-  /** Lets pending promise chains run (fetch bodies, async engine steps) without moving the clock. */
+  /**
+   * Lets pending promise chains run (fetch bodies, async engine steps) without moving the clock,
+   * until quiet: no macrotask (setImmediate) left queued. Throws, naming what is still pending,
+   * when the work never goes quiet.
+   */
   settle(): Promise<void>
   pendingCount(): number
   /** Delays requested by setTimeout, in call order (to check cadences). */
   requested: number[]
 }
 
+/** How many rounds settle() lets pending work take before it says the work never goes quiet. */
+export const SETTLE_ROUND_LIMIT = 1000
+/** How many timers may fire at one instant of the fake clock before advance() says they loop. */
+export const SAME_INSTANT_TIMER_LIMIT = 10_000
+
+/** Macrotasks of this process still queued: what keeps a promise chain going between rounds. */
+const queuedImmediates = () => process.getActiveResourcesInfo().filter((type) => type === 'Immediate').length
+
 export function createFakeScheduler(start = 0): FakeScheduler {
   let now = start
   let seq = 0
   const pending = new Map<number, Pending>()
   const requested: number[] = []
+  const describePending = () => {
+    const due = [...pending.values()].map((p) => p.at).sort((a, b) => a - b)
+    return `${due.length} fake timer(s) pending${due.length ? ` (next at ${due.slice(0, 5).join(', ')} ms)` : ''}, now ${now} ms`
+  }
+  // Each round is one macrotask turn: every microtask (a resolved fetch, an await) runs before it
+  // ends. Work that is still going queues a macrotask of its own (a body stream, a setImmediate);
+  // when none is queued after a round, nothing is left to run until the clock moves.
   const settle = async () => {
-    for (let i = 0; i < 8; i++) await new Promise<void>((resolve) => setImmediate(resolve))
+    for (let round = 1; ; round++) {
+      await new Promise<void>((resolve) => setImmediate(resolve))
+      const queued = queuedImmediates()
+      if (queued === 0) return
+      if (round >= SETTLE_ROUND_LIMIT) {
+        throw new Error(`fake clock: not quiet after ${SETTLE_ROUND_LIMIT} rounds: ${queued} setImmediate callback(s) still queued; ${describePending()}`)
+      }
+    }
   }
   const due = (until: number): [number, Pending] | undefined => {
     let best: [number, Pending] | undefined
@@ -71,8 +97,12 @@ export function createFakeScheduler(start = 0): FakeScheduler {
     async advance(ms) {
       const end = now + ms
       await settle()
+      let sameInstant = 0
       for (let next = due(end); next; next = due(end)) {
         pending.delete(next[0])
+        sameInstant = next[1].at > now ? 1 : sameInstant + 1
+        if (sameInstant > SAME_INSTANT_TIMER_LIMIT)
+          throw new Error(`fake clock: ${SAME_INSTANT_TIMER_LIMIT} timers fired at ${now} ms without the clock moving; ${describePending()}`)
         now = Math.max(now, next[1].at)
         next[1].fn()
         await settle()
