@@ -3,6 +3,7 @@ import { KeptPromises } from '../engine-kit/kept-promises'
 import { inLaterTasks } from '../engine-kit/later-task'
 import { CROSS_API_FLAG } from '../http/constants'
 import { withPatience } from '../http/patience'
+import { createLiveState, waitingLiveState, type LiveState } from '../market-data/live-state'
 import { createClientMonitor } from '../monitor/client-monitor'
 import { readMarketingParams } from '../monitor/marketing'
 import { silentMonitor, type Monitor } from '../monitor/monitor'
@@ -28,6 +29,8 @@ export interface ClientRuntime {
   monitor: Monitor
   /** The engines, once started (null on the server and before the config is known). */
   network: ExternalStore<NetworkEngines | null>
+  /** Whether the page's prices are live: the live feed tells it, the price, the chart and the network panel show it. */
+  marketLive: LiveState
 }
 
 /**
@@ -52,6 +55,7 @@ export function createServerRuntime(site: ClientSiteConfig): BrowserRuntime {
     crossApi: () => false,
     monitor: silentMonitor,
     network: createExternalStore(null),
+    marketLive: waitingLiveState,
   }
   return { runtime, start: () => {}, stop: () => {} }
 }
@@ -132,6 +136,7 @@ export function createBrowserRuntime(initial: ClientSiteConfig): BrowserRuntime 
       crossApi: () => crossApi,
       monitor,
       network,
+      marketLive: createLiveState({ now: Date.now, monitor }),
     },
     start() {
       if (active) return

@@ -15,6 +15,7 @@ export const KNOWN_EVENT_NAMES: ReadonlySet<string> = new Set([
   'fast_path_report_failed',
   'fast_path_route',
   'fast_path_state',
+  'market_data_gap',
   'route_choice_dropped',
   'route_choice_not_saved',
   'route_probe_error',

@@ -1,7 +1,7 @@
 import type { Timers } from './environment'
 
 /**
- * The project's one timeout-plus-abort (docs/decisions/network-layer.md "One deadline"): a signal
+ * The project's one timeout-plus-abort (docs/decisions/network-layer.md "One deadline, one timer provider"): a signal
  * that aborts once `ms` have passed on `timers` or the caller's signal aborts, whichever comes
  * first, and `expired()` to tell the two apart. The request client's attempts, /x-api's upstream
  * calls, the fast path's probes and the patience race are all bounded by it.

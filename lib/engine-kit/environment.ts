@@ -10,7 +10,7 @@ export type FetchLike = (input: string, init: RequestInit) => Promise<Response>
 /**
  * The timer provider everything that waits takes injected (TanStack query-core's
  * `TimeoutProvider` shape: timeouts, intervals and a name), so a fake clock owns time in tests and
- * the server passes its own too (docs/decisions/network-layer.md "One timer provider").
+ * the server passes its own too (docs/decisions/network-layer.md "One deadline, one timer provider").
  */
 export interface Timers {
   /** Which clock this is: `system`, or a test's. */

@@ -82,6 +82,7 @@ describe('the public websocket client', () => {
         topics: ['tickers.BTCUSDT', 'kline.60.BTCUSDT'],
         open: (url) => new WebSocket(url) as unknown as WebSocketLike,
         timers: systemTimers,
+        now: Date.now,
         onState: (s) => (seen.states.push(s), s === 'closed' && reject(new Error('closed'))),
         onTicker: (ticker) => (seen.ticker = ticker),
         onCandle: (interval, symbol) => (seen.candle = `${interval}.${symbol}`),
@@ -106,6 +107,7 @@ describe('the public websocket client', () => {
         topics: ['tickers.BTCUSDT'],
         open: (url) => new WebSocket(url) as unknown as WebSocketLike,
         timers: systemTimers,
+        now: Date.now,
         onState: resolve,
       })
     })

@@ -1,14 +1,26 @@
 /**
  * The public market websocket client (docs/wire.md "Public websocket"): subscribes to topics,
- * pings every 20 s, hands parsed tickers and candles to the caller and reports when the socket is
- * gone so the caller polls instead. WebSocket and timers are passed in (tests use `ws` against
- * the real simulator). It does not reconnect by itself: the caller decides (route, visibility).
+ * keeps a heartbeat, hands parsed tickers and candles to the caller and reports when the socket
+ * is gone or silent so the caller polls instead. WebSocket, timers and clock are passed in (tests
+ * use `ws` against the real simulator, or a fake socket on the fake clock). It does not reconnect
+ * by itself: the caller decides (route, visibility, the browser back online).
  */
 import type { Timers } from '../engine-kit/environment'
 import { parseKlinePush, type Candle } from './kline'
 import { parseTicker, type Ticker } from './tickers'
 
+/** The wire's keepalive: a ping at least this often, pushes or not. */
 export const PING_MS = 20_000
+/**
+ * The heartbeat (docs/decisions/client-wiring.md "An honest live state"): checked every
+ * HEARTBEAT_TICK_MS; a socket unheard for QUIET_PING_MS is pinged (a live one answers `pong`,
+ * pushes or not), one unheard for SILENT_MS is silent and dropped. A silent network is so noticed
+ * within HEARTBEAT_MS of the last message.
+ */
+export const HEARTBEAT_TICK_MS = 1_000
+export const QUIET_PING_MS = 2_000
+export const SILENT_MS = 4_000
+export const HEARTBEAT_MS = SILENT_MS + HEARTBEAT_TICK_MS
 export const PUBLIC_WS_PATH = '/v5/public/spot'
 
 export interface WebSocketLike {
@@ -28,10 +40,14 @@ export interface MarketStreamOptions {
   topics: readonly string[]
   open: WebSocketFactory
   timers: Timers
+  now: () => number
   onTicker?: (ticker: Ticker) => void
   onCandle?: (interval: string, symbol: string, candle: Candle) => void
-  /** 'open' once the subscription is confirmed; 'closed' once the socket is gone (never both after close()). */
-  onState?: (state: 'open' | 'closed') => void
+  /**
+   * 'open' once the subscription is confirmed; 'closed' once the socket is gone (`gone`: closed or
+   * failed) or silent past the heartbeat (`silent`: dropped). Nothing after close().
+   */
+  onState?: (state: 'open' | 'closed', reason?: 'gone' | 'silent') => void
 }
 
 /** An API host's origin with ws:/wss: in place of http:/https:, plus the public path. */
@@ -52,19 +68,45 @@ export function marketStreamUrl(apiHost: string, rewriteUrl: (url: string) => st
 
 export function openMarketStream(o: MarketStreamOptions): { close(): void } {
   const ws = o.open(o.url)
-  let ping: unknown
   let done = false
-  const finish = () => {
+  let opened = false
+  let lastHeard = o.now()
+  let lastPing = -Infinity
+  const send = (message: unknown) => {
+    try {
+      ws.send(JSON.stringify(message))
+    } catch {
+      // A socket closing meanwhile: its close event says so.
+    }
+  }
+  const detach = () => {
+    o.timers.clearInterval(heartbeat)
+    ws.onopen = ws.onmessage = ws.onclose = ws.onerror = null
+  }
+  const finish = (reason: 'gone' | 'silent') => {
     if (done) return
     done = true
-    if (ping !== undefined) o.timers.clearInterval(ping)
-    o.onState?.('closed')
+    detach()
+    if (reason === 'silent') ws.close()
+    o.onState?.('closed', reason)
   }
+  const heartbeat = o.timers.setInterval(() => {
+    const t = o.now()
+    if (t - lastHeard >= SILENT_MS) return finish('silent')
+    if (!opened) return
+    if (t - lastPing >= PING_MS || (t - lastHeard >= QUIET_PING_MS && t - lastPing >= QUIET_PING_MS)) {
+      lastPing = t
+      send({ op: 'ping' })
+    }
+  }, HEARTBEAT_TICK_MS)
   ws.onopen = () => {
-    ws.send(JSON.stringify({ op: 'subscribe', args: o.topics }))
-    ping = o.timers.setInterval(() => ws.send(JSON.stringify({ op: 'ping' })), PING_MS)
+    opened = true
+    lastHeard = o.now()
+    lastPing = o.now()
+    send({ op: 'subscribe', args: o.topics })
   }
   ws.onmessage = (ev: { data: unknown }) => {
+    lastHeard = o.now()
     let msg: Record<string, unknown>
     try {
       msg = JSON.parse(String(ev.data)) as Record<string, unknown>
@@ -81,13 +123,12 @@ export function openMarketStream(o: MarketStreamOptions): { close(): void } {
       for (const c of parseKlinePush(msg.data)) o.onCandle?.(topic[1] ?? '', topic[2] ?? '', c)
     }
   }
-  ws.onclose = finish
-  ws.onerror = finish
+  ws.onclose = () => finish('gone')
+  ws.onerror = () => finish('gone')
   return {
     close() {
       done = true
-      if (ping !== undefined) o.timers.clearInterval(ping)
-      ws.onopen = ws.onmessage = ws.onclose = ws.onerror = null
+      detach()
       ws.close()
     },
   }
