@@ -12,10 +12,11 @@ const SOURCE_KEY = { 'v3+all': 'source_v3', v2: 'source_v2', cache: 'source_cach
 /**
  * Where the symbol list came from and how old it is when shown (docs/decisions/pages.md "Provenance
  * labels tell the age when shown"). The server renders the label as of the render; after
- * hydration the browser's clock decides, so a cached page of a live list turns into "Stale ·
- * Cached copy · 44 min". Each word that can change sits in a grid cell sized for both of its
- * wordings (the other one hidden, from CSS attributes, not text), and the age comes last: the
- * swap moves nothing on the page.
+ * hydration the browser's clock decides, so a cached page of a live list turns into "Cached copy
+ * · Updated 44 min ago". It names the list only: whether prices are live is the price's own mark
+ * (docs/decisions/client-wiring.md "An honest live state"). The word that can change sits in a
+ * grid cell sized for both of its wordings (the other one hidden, from CSS attributes, not text),
+ * and the age comes last: the swap moves nothing on the page.
  */
 export function ProvenanceBadge({ provenance }: { provenance: Provenance }) {
   const t = useTranslations('Provenance')
@@ -35,12 +36,8 @@ export function ProvenanceBadge({ provenance }: { provenance: Provenance }) {
       data-age-ms={shown.ageMs ?? undefined}
       data-fetched-at={provenance.fetchedAt}
     >
-      <span className="provenance-slot is-state" {...reserve(t('live'), t('stale'))}>
-        <strong>{live ? t('live') : t('stale')}</strong>
-      </span>{' '}
-      ·{' '}
-      <span className="provenance-slot" {...reserve(t(SOURCE_KEY[provenance.source]), t('source_cache'))}>
-        <span>{t(SOURCE_KEY[shown.source])}</span>
+      <span className="provenance-slot is-state" {...reserve(t(SOURCE_KEY[provenance.source]), t('source_cache'))}>
+        <strong>{t(SOURCE_KEY[shown.source])}</strong>
       </span>
       {provenance.dropped > 0 ? (
         <>

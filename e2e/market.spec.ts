@@ -150,7 +150,7 @@ test('the price chart draws candles from the chosen host, and loads the library 
 })
 
 test('a hung kline request ends in the chart’s error state within its timeout, and the retry draws the candles', async ({ page }) => {
-  // docs/decisions/client-wiring.md "Market data through the request client", "One market-data timeout".
+  // docs/decisions/client-wiring.md "Market data through the request client".
   await setFaults([fastPathOff, { host: '*', endpoint: 'kline', fault: { kind: 'hang' } }])
   await page.clock.install()
   const asked = page.waitForRequest((r) => r.url().includes('/v5/market/kline?category=spot&symbol=BTCUSDT&interval=60'), { timeout: 15_000 })

@@ -5,6 +5,7 @@ import { NO_DATA } from '@/lib/market-data/constants'
 import type { Figures } from '@/lib/market-data/figures'
 import { Change } from './Change'
 import { useLiveFigures } from './useLiveFigures'
+import { useLiveState } from './useLiveState'
 
 export interface PairPriceProps {
   symbol: string
@@ -22,11 +23,21 @@ export interface PairPriceProps {
 /**
  * The pair's last price, 24h change, high, low, volume and turnover with their time. The server
  * render carries them as of render time (crawlers read them without JavaScript); in the browser
- * they stay live (useLiveFigures).
+ * they stay live (useLiveFigures), and say so: "Live · price as of …" while fresh figures arrive,
+ * "Offline · price as of …" with the figures dimmed once they stop, on one line whatever it says,
+ * so the change moves nothing (docs/decisions/client-wiring.md "An honest live state").
  */
 export function PairPrice({ symbol, base, quote, step, initial, locale, topics }: PairPriceProps) {
   const t = useTranslations('Market')
   const [figures, feed] = useLiveFigures(symbol, step, initial, locale, topics)
+  const { state } = useLiveState()
+  const asOf = figures.time ? (
+    <time dateTime={figures.time.iso} data-testid="price-time">
+      {state === 'waiting' ? t('asOf', { time: figures.time.text }) : t('priceAsOf', { time: figures.time.text })}
+    </time>
+  ) : (
+    t('noData')
+  )
   const rows: [string, string, string][] = [
     [t('high24h'), figures.high ?? NO_DATA, 'high'],
     [t('low24h'), figures.low ?? NO_DATA, 'low'],
@@ -34,7 +45,7 @@ export function PairPrice({ symbol, base, quote, step, initial, locale, topics }
     [t('turnover24h', { coin: quote }), figures.turnover, 'turnover'],
   ]
   return (
-    <section className="pair-price" aria-label={t('lastPrice')} data-testid="pair-price">
+    <section className="pair-price" aria-label={t('lastPrice')} data-testid="pair-price" data-live={state}>
       {feed}
       <p className="last">
         <span className="label">{t('lastPrice')}</span>{' '}
@@ -53,14 +64,13 @@ export function PairPrice({ symbol, base, quote, step, initial, locale, topics }
           </div>
         ))}
       </dl>
-      <p className="as-of">
-        {figures.time ? (
-          <time dateTime={figures.time.iso} data-testid="price-time">
-            {t('asOf', { time: figures.time.text })}
-          </time>
-        ) : (
-          t('noData')
-        )}
+      <p className="as-of" data-testid="live-state">
+        {/* Always there, so a screen reader hears the word change; the time beside it ticks silently. */}
+        <span className="live-mark" role="status">
+          {state === 'live' ? t('live') : state === 'stale' ? t('offline') : ''}
+        </span>
+        {state === 'waiting' ? null : ' · '}
+        {asOf}
       </p>
     </section>
   )

@@ -8,6 +8,7 @@ import { chartPriceFormatter } from '@/lib/market-data/format'
 import { CandlePreview } from './CandlePreview'
 import { useClientRuntime } from '../runtime/ClientRuntime'
 import { marketClientOf, useMarketSource } from './useMarketSource'
+import { useLiveState } from './useLiveState'
 
 type Chart = import('lightweight-charts').IChartApi
 type Series = import('lightweight-charts').ISeriesApi<'Candlestick'>
@@ -62,6 +63,7 @@ export function PriceChart(props: {
   /** Bumped by the error state's retry: the candles are asked for again. */
   const [attempt, setAttempt] = useState(0)
   const want = () => setWanted(true)
+  const live = useLiveState().state
 
   useEffect(() => {
     const el = box.current
@@ -187,6 +189,7 @@ export function PriceChart(props: {
         className="chart-box"
         data-testid="price-chart"
         data-state={state}
+        data-live={live}
         onPointerEnter={want}
         onPointerDown={want}
         onTouchStart={want}
@@ -196,6 +199,12 @@ export function PriceChart(props: {
           <CandlePreview candles={candles} width={size.width} height={size.height} step={step} locale={locale} chartTimes={chartTimes} />
         ) : null}
         <div ref={host} className="chart-host" />
+        {/* Over the candles, not beside them: marking them stale moves nothing. */}
+        {live === 'stale' ? (
+          <p className="chart-stale" data-testid="chart-stale">
+            {t('offline')}
+          </p>
+        ) : null}
       </div>
       {state === 'loading' ? <p className="chart-note">{t('chartLoading')}</p> : null}
       {state === 'error' ? (

@@ -1,7 +1,7 @@
 'use client'
 
 import { memo, useDeferredValue, useEffect, useRef, useState } from 'react'
-import { useTranslations } from 'next-intl'
+import { useLocale, useTranslations } from 'next-intl'
 import { ROUTE_HOSTS, ROUTE_MODES, type RouteHost, type RouteMode } from '@/lib/route-chooser/constants'
 import { ROUTE_PROBE_FAILURE_MS } from '@/lib/route-chooser/constants'
 import { Sparkline } from './Sparkline'
@@ -10,6 +10,8 @@ import { useClientRuntime } from '../runtime/ClientRuntime'
 import type { FastPathSnapshot } from '@/lib/fastpath'
 import type { RouteSnapshot } from '@/lib/route-chooser'
 import type { NetworkEngines } from '@/lib/browser-runtime/network'
+import type { PriceGap } from '@/lib/market-data/live-state'
+import { useLiveState } from '../market/useLiveState'
 
 const HOST_LABEL = { main: 'mainHost', alt1: 'alt1', alt2: 'alt2' } as const
 const FAST_PATH_LABEL = { off: 'fastPathOff', global: 'fastPathGlobal', whitelist: 'fastPathWhitelist' } as const
@@ -33,7 +35,14 @@ export function NetworkPanel() {
   return (
     <details ref={panel} className="network-panel" data-testid="network-panel" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>{t('title')}</summary>
-      <div className="network-body">{open ? <NetworkFollower /> : null}</div>
+      <div className="network-body">
+        {open ? (
+          <>
+            <NetworkFollower />
+            <PriceGaps />
+          </>
+        ) : null}
+      </div>
     </details>
   )
 }
@@ -53,6 +62,39 @@ function NetworkFollower() {
   // fe.crossApi: every call goes through the site's /x-api; there is no route to choose or probe.
   if (runtime.crossApi()) return <CrossApiRoute />
   return <NetworkBody engines={shownEngines} route={shownRoute} fastPath={shownFastPath} mode={route?.mode ?? null} />
+}
+
+/**
+ * Whether prices are live, and the page's last gaps with their cause and length: each gap once,
+ * as the runtime's live state records it (docs/decisions/client-wiring.md "An honest live state").
+ */
+function PriceGaps() {
+  const t = useTranslations('Network')
+  const tMarket = useTranslations('Market')
+  const locale = useLocale()
+  const { state, gaps } = useLiveState()
+  const cause = (gap: PriceGap) => (gap.cause === 'offline' ? tMarket('offline') : gap.cause === 'silent' ? t('gapSilent') : t('gapFailed'))
+  const seconds = (ms: number) =>
+    new Intl.NumberFormat(locale, { style: 'unit', unit: 'second', unitDisplay: 'short', maximumFractionDigits: 0 }).format(ms / 1000)
+  return (
+    <div className="price-gaps" data-testid="price-gaps" data-state={state} data-gaps={gaps.length}>
+      <p>
+        {t('prices')}: {state === 'stale' ? tMarket('offline') : state === 'live' ? tMarket('live') : '—'}
+      </p>
+      {gaps.length === 0 ? (
+        <p className="muted">{t('noGaps')}</p>
+      ) : (
+        <ol>
+          {gaps.map((gap) => (
+            <li key={gap.from} data-cause={gap.cause} data-duration-ms={gap.to === null ? '' : gap.to - gap.from}>
+              {cause(gap)} · <time dateTime={new Date(gap.from).toISOString()}>{new Date(gap.from).toLocaleTimeString(locale, { timeZone: 'UTC' })}</time>
+              {gap.to === null ? ' …' : ` · ${seconds(gap.to - gap.from)}`}
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  )
 }
 
 function CrossApiRoute() {
