@@ -31,7 +31,7 @@ function fakeSocket(): FakeSocket {
   return socket as unknown as FakeSocket
 }
 
-function setup() {
+function setup({ opens = true } = {}) {
   const scheduler = createFakeScheduler()
   const socket = fakeSocket()
   const states: string[] = []
@@ -45,8 +45,10 @@ function setup() {
     onState: (state, reason) => states.push(reason ? `${state} ${reason}` : state),
     onTicker: (t) => tickers.push(t.lastPrice),
   })
-  ;(socket.onopen as (() => void) | null)?.()
-  socket.receive({ op: 'subscribe', success: true })
+  if (opens) {
+    ;(socket.onopen as (() => void) | null)?.()
+    socket.receive({ op: 'subscribe', success: true })
+  }
   const pings = () => socket.sent.filter((m) => m === JSON.stringify({ op: 'ping' })).length
   const push = (price: string) =>
     socket.receive({
@@ -109,5 +111,12 @@ describe('the market stream’s heartbeat', () => {
     await second.scheduler.advance(HEARTBEAT_MS * 2)
     expect(second.states).toEqual(['open'])
     expect(second.scheduler.pendingCount()).toBe(0)
+  })
+
+  it('a socket that never opens is given up as gone, not silent: the poll decides whether prices stopped', async () => {
+    const { scheduler, socket, states } = setup({ opens: false })
+    await scheduler.advance(HEARTBEAT_MS)
+    expect(states).toEqual(['closed gone'])
+    expect(socket.closed).toBe(true)
   })
 })

@@ -44,8 +44,9 @@ export interface MarketStreamOptions {
   onTicker?: (ticker: Ticker) => void
   onCandle?: (interval: string, symbol: string, candle: Candle) => void
   /**
-   * 'open' once the subscription is confirmed; 'closed' once the socket is gone (`gone`: closed or
-   * failed) or silent past the heartbeat (`silent`: dropped). Nothing after close().
+   * 'open' once the subscription is confirmed; 'closed' once the socket is gone (`gone`: closed,
+   * failed, or not open within SILENT_MS) or silent past the heartbeat (`silent`: open, unheard,
+   * dropped). Nothing after close().
    */
   onState?: (state: 'open' | 'closed', reason?: 'gone' | 'silent') => void
 }
@@ -87,12 +88,13 @@ export function openMarketStream(o: MarketStreamOptions): { close(): void } {
     if (done) return
     done = true
     detach()
-    if (reason === 'silent') ws.close()
+    ws.close()
     o.onState?.('closed', reason)
   }
   const heartbeat = o.timers.setInterval(() => {
     const t = o.now()
-    if (t - lastHeard >= SILENT_MS) return finish('silent')
+    // A socket that never opened says nothing about the network: given up as gone, the poll decides.
+    if (t - lastHeard >= SILENT_MS) return finish(opened ? 'silent' : 'gone')
     if (!opened) return
     if (t - lastPing >= PING_MS || (t - lastHeard >= QUIET_PING_MS && t - lastPing >= QUIET_PING_MS)) {
       lastPing = t
