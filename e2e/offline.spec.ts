@@ -1,6 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { OFFLINE_CACHE, PAGES_CACHE } from '../lib/offline/cache-names'
 import { OFFLINE_PAGE_ATTRIBUTE } from '../lib/offline/document'
+import { LEDGER_HEADERS } from '../lib/offline/ledger'
 import { RENDERED_AT_ATTRIBUTE, SAVED_COPY_ATTRIBUTE } from '../lib/offline/marks'
 
 // docs/decisions/offline.md: the service worker keeps the pages the trader opened and opens them
@@ -39,6 +40,24 @@ async function offline(context: BrowserContext, on: boolean): Promise<void> {
 }
 
 const notice = (page: Page) => page.locator('.saved-copy')
+
+/**
+ * Makes the copy of `path` as if saved `ms` ago: a copy saved within the last minute opens at once
+ * online, unmarked (docs/decisions/offline.md "Timeouts"); these cases are about older ones.
+ */
+async function savedAgo(page: Page, path: string, ms: number): Promise<void> {
+  await page.evaluate(
+    async ({ cache, path, ms, header }) => {
+      const pages = await caches.open(cache)
+      const copy = await pages.match(location.origin + path)
+      if (!copy) throw new Error(`no saved copy of ${path}`)
+      const headers = new Headers(copy.headers)
+      headers.set(header, String(Number(headers.get(header)) - ms))
+      await pages.put(location.origin + path, new Response(await copy.blob(), { status: copy.status, headers }))
+    },
+    { cache: PAGES_CACHE, path, ms, header: LEDGER_HEADERS.savedAt },
+  )
+}
 
 test('a page opened before opens offline, marked as a saved copy with its age, and nothing moves', async ({ page, context }) => {
   await openAndSave(page, PAIR)
@@ -126,11 +145,24 @@ test('a client-side navigation offline ends in the saved copy, or in the offline
 test('a stalled network: past 3 s the saved copy, and a client-side navigation never hangs', async ({ page, context }) => {
   await openAndSave(page, OTHER_PAIR)
   await openAndSave(page, '/en')
+  await savedAgo(page, OTHER_PAIR, 2 * 60_000)
   // Every page and payload request is accepted and never answered (the scripts still load).
   await context.route(/\/en(\/|\?|$)/, () => {})
   await page.locator(`a[href="${OTHER_PAIR}"]`).first().click()
   await expect(page).toHaveURL(new RegExp(`${OTHER_PAIR}$`))
   await expect(notice(page)).toHaveText(/^Saved copy · /)
+})
+
+test('a page opened within the last minute opens from its copy at once, unmarked', async ({ page }) => {
+  await openAndSave(page, PAIR)
+  await page.goto('about:blank')
+  const reply = await page.goto(PAIR)
+  // The worker's copy (its ledger headers), not the network's answer, and no saved-copy mark.
+  expect(reply?.fromServiceWorker()).toBe(true)
+  expect(reply?.headers()[LEDGER_HEADERS.savedAt]).toMatch(/^\d+$/)
+  await expect(page.locator('h1')).toContainText('BTC')
+  await expect(notice(page)).toHaveAttribute(RENDERED_AT_ATTRIBUTE)
+  expect(await page.locator('html').getAttribute(SAVED_COPY_ATTRIBUTE)).toBeNull()
 })
 
 test('online, a page whose render is over 5 min old says its age too (an edge copy kept through an outage)', async ({ page }) => {

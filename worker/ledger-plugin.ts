@@ -36,8 +36,23 @@ export class LedgerPlugin implements SerwistPlugin {
     return withLedger(response, body, { savedAt: this.now(), bytes: body.byteLength, madeAt })
   }
 
-  cacheDidUpdate: SerwistPlugin['cacheDidUpdate'] = async ({ cacheName }) => {
-    await trimCache(cacheName, this.options, this.now())
+  /** A burst of writes (a page's twenty scripts) is trimmed once after it, not once per write. */
+  private trimAgain = false
+  private trimming: Promise<void> | null = null
+
+  cacheDidUpdate: SerwistPlugin['cacheDidUpdate'] = ({ cacheName }) => {
+    this.trimAgain = true
+    this.trimming ??= (async () => {
+      try {
+        while (this.trimAgain) {
+          this.trimAgain = false
+          await trimCache(cacheName, this.options, this.now())
+        }
+      } finally {
+        this.trimming = null
+      }
+    })()
+    return this.trimming
   }
 
   cachedResponseWillBeUsed: SerwistPlugin['cachedResponseWillBeUsed'] = async ({ cacheName, request, cachedResponse }) => {

@@ -6,9 +6,9 @@
 import { Strategy, type StrategyHandler, type StrategyOptions } from 'serwist'
 import { withPatience } from '@/lib/http/patience'
 import { lastLanguage } from '@/lib/offline/choice'
-import { LEDGER_HEADERS } from '@/lib/offline/ledger'
+import { isFresh, LEDGER_HEADERS, readLedger } from '@/lib/offline/ledger'
 import { markSavedCopy } from '@/lib/offline/marks'
-import { NETWORK_PATIENCE_MS, STALL_MEMORY_MS, UNSAVED_PATIENCE_MS } from '@/lib/offline/policy'
+import { FRESH_COPY_MS, NETWORK_PATIENCE_MS, OLD_PAGE_MS, STALL_MEMORY_MS, UNSAVED_PATIENCE_MS } from '@/lib/offline/policy'
 import { readCache } from './ledger-plugin'
 import { offlinePage } from './offline-pages'
 
@@ -59,12 +59,16 @@ export class SavedPages extends Strategy {
     const answer = fromNetwork(handler, request, (response) => {
       if (response.ok) void handler.waitUntil(handler.cachePut(request, response.clone()))
     })
+    // Opened within the last revalidate period: the copy at once, unmarked, as the edge would serve
+    // it; the answer above refreshes it. Not when the browser knows it is offline: then it is a saved copy.
+    const copy = await handler.cacheMatch(request)
+    const ledger = copy ? readLedger(request.url, copy.headers) : null
+    if (copy && ledger && navigator.onLine && isFresh(ledger, Date.now(), FRESH_COPY_MS, OLD_PAGE_MS)) return copy
     const first = await withPatience(answer, this.stall.patience(Date.now(), NETWORK_PATIENCE_MS), () => undefined)
     // A 5xx is the server or the edge failing: a saved copy is better, the error page the last answer.
     if (first && first.status < 500) return first
     if (first === undefined) this.stall.note(Date.now())
-    const saved = await handler.cacheMatch(request)
-    if (saved) return savedCopy(saved)
+    if (copy) return savedCopy(copy)
     const late = first === undefined ? await withPatience(answer, UNSAVED_PATIENCE_MS - NETWORK_PATIENCE_MS, () => null) : first
     return late ?? offlinePage(new URL(request.url))
   }

@@ -1,5 +1,5 @@
-import { evictions, isExpired, LEDGER_HEADERS, readLedger, type LedgerEntry } from './ledger'
-import { PAGE_CAPS, PAGE_MAX_AGE_MS } from './policy'
+import { evictions, isExpired, isFresh, LEDGER_HEADERS, readLedger, type LedgerEntry } from './ledger'
+import { FRESH_COPY_MS, OLD_PAGE_MS, PAGE_CAPS, PAGE_MAX_AGE_MS } from './policy'
 
 const DAY = 24 * 60 * 60 * 1000
 const NOW = 100 * DAY
@@ -11,6 +11,13 @@ describe('what a worker cache keeps (docs/decisions/offline.md "What the worker 
     expect(isExpired({ savedAt: NOW - 6 * DAY, madeAt: NOW - 6 * DAY }, NOW, PAGE_MAX_AGE_MS)).toBe(false)
     // Made unknown (a static file): counted from its saving.
     expect(isExpired({ savedAt: NOW - 8 * DAY }, NOW, PAGE_MAX_AGE_MS)).toBe(true)
+  })
+
+  it('serves a copy at once only within the revalidate period after saving, and only of a page made recently', () => {
+    expect(isFresh({ savedAt: NOW - FRESH_COPY_MS + 1, madeAt: NOW - 2 * 60_000 }, NOW, FRESH_COPY_MS, OLD_PAGE_MS)).toBe(true)
+    expect(isFresh({ savedAt: NOW - FRESH_COPY_MS, madeAt: NOW - FRESH_COPY_MS }, NOW, FRESH_COPY_MS, OLD_PAGE_MS)).toBe(false)
+    // Just saved, but an old render (an idle page the edge served stale): the network first.
+    expect(isFresh({ savedAt: NOW - 1000, madeAt: NOW - OLD_PAGE_MS }, NOW, FRESH_COPY_MS, OLD_PAGE_MS)).toBe(false)
   })
 
   it('drops every expired entry, then the oldest saved until both the count and the bytes fit', () => {

@@ -22,6 +22,11 @@ export function isExpired(entry: Pick<LedgerEntry, 'savedAt' | 'madeAt'>, now: n
   return now - (entry.madeAt ?? entry.savedAt) > maxAgeMs
 }
 
+/** Served at once, without waiting for the network: saved within `freshMs` and made less than `oldMs` ago. */
+export function isFresh(entry: Pick<LedgerEntry, 'savedAt' | 'madeAt'>, now: number, freshMs: number, oldMs: number): boolean {
+  return now - entry.savedAt < freshMs && now - (entry.madeAt ?? entry.savedAt) < oldMs
+}
+
 /** The keys to delete so the rest fits the caps: every expired entry, then the oldest saved. */
 export function evictions(entries: readonly LedgerEntry[], now: number, caps: Caps, maxAgeMs = Infinity): string[] {
   const gone = new Set(entries.filter((e) => isExpired(e, now, maxAgeMs)).map((e) => e.key))

@@ -12,6 +12,12 @@ export const NETWORK_PATIENCE_MS = 3000
  */
 export const UNSAVED_PATIENCE_MS = 15_000
 
+/**
+ * A page saved less than one revalidate period ago (pages are ISR, 60 s) opens from its copy at
+ * once, as the edge would serve it, while the network's answer refreshes the copy.
+ */
+export const FRESH_COPY_MS = 60_000
+
 /** After a request stalled past the patience, the next ones skip the wait for this long (docs/decisions/offline.md "Timeouts"). */
 export const STALL_MEMORY_MS = 10_000
 
