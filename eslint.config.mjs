@@ -6,12 +6,14 @@ import { noImportCircle } from './lint/no-import-circle.mjs'
 // The layers, from the ground up, and the folders each may not import: an import goes down or
 // sideways, never up (docs/decisions/stack.md "Names and layers"). The simulator plays the upstream
 // and knows nothing of the site; scripts/ is below e2e/, which uses its helpers.
+// The service worker (worker/) stands on lib/ alone: it runs in the browser, beside no page.
 const layers = {
-  simulator: ['lib', 'server', 'components', 'app', 'scripts', 'e2e'],
-  lib: ['components', 'server', 'app', 'scripts', 'e2e'],
-  server: ['components', 'app', 'scripts', 'e2e'],
-  components: ['app', 'scripts', 'e2e'],
-  app: ['scripts', 'e2e'],
+  simulator: ['lib', 'server', 'components', 'app', 'scripts', 'e2e', 'worker'],
+  lib: ['components', 'server', 'app', 'scripts', 'e2e', 'worker'],
+  worker: ['components', 'server', 'app', 'scripts', 'e2e'],
+  server: ['components', 'app', 'scripts', 'e2e', 'worker'],
+  components: ['app', 'scripts', 'e2e', 'worker'],
+  app: ['scripts', 'e2e', 'worker'],
   scripts: ['e2e'],
 }
 

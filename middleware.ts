@@ -63,5 +63,10 @@ export const config = {
   // Static assets, Next's own files and images never need a region or language. The body-taking
   // routes (/x-api, /api/monitor) are skipped too: Next reads up to 10 MB of a body for
   // middleware before any code could refuse it (docs/decisions/client-wiring.md "/x-api: body limit").
-  matcher: ['/((?!_next/static|_next/image|favicon.ico|x-api/|api/monitor$|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|css|js|woff2?|webmanifest)$).*)'],
+  // The service worker's script is a .js file that must carry the region's CSP: it is let through
+  // by its own entry (docs/decisions/offline.md "The worker's headers").
+  matcher: [
+    '/((?!_next/static|_next/image|favicon.ico|x-api/|api/monitor$|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|css|js|woff2?|webmanifest)$).*)',
+    '/serwist/:path*',
+  ],
 }

@@ -32,6 +32,10 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
+    // The service worker answers the site's documents, payloads and build files itself, out of
+    // page.route's reach: specs that inject faults there would test nothing. e2e/offline.spec.ts
+    // allows it (docs/decisions/offline.md "Serwist, built at build time").
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

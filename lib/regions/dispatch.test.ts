@@ -73,6 +73,15 @@ describe('dispatchRequest (the edge middleware decision)', () => {
 
   it('passes global routes and maps the per-region root files', () => {
     expect(dispatchRequest(req({ pathname: '/api/health' }), config)).toEqual({ kind: 'pass', region: 'main' })
+    // The service worker's script: no language, the region's headers (docs/decisions/offline.md "The worker's headers").
+    expect(dispatchRequest(req({ host: 'nl.localhost', pathname: '/serwist/sw.js' }), config)).toEqual({ kind: 'pass', region: 'nl' })
+    // The offline page is a page of every language; an unknown path beside it is still a 404.
+    expect(dispatchRequest(req({ host: 'nl.localhost', pathname: '/nl-NL/offline' }), config)).toEqual({
+      kind: 'rewrite',
+      region: 'nl',
+      pathname: '/nl/nl-NL/offline',
+    })
+    expect(dispatchRequest(req({ host: 'nl.localhost', pathname: '/nl-NL/offline/x' }), config)).toMatchObject({ status: 404 })
     expect(dispatchRequest(req({ host: 'nl.localhost', pathname: '/robots.txt' }), config)).toEqual({
       kind: 'rewrite',
       region: 'nl',

@@ -34,9 +34,10 @@ export type Dispatch =
 /**
  * Routes that are the same on every host. /x-api (SPEC §7) is the site's own proxy, a Node route
  * that maps the Host through SiteConfig itself; the middleware matcher skips it, since Next
- * buffers a request body for middleware before anything can refuse it.
+ * buffers a request body for middleware before anything can refuse it. /serwist/ serves the
+ * service worker, which gets the region's security headers here (docs/decisions/offline.md "The worker's headers").
  */
-const GLOBAL_PREFIXES = ['/api/', '/x-api/']
+const GLOBAL_PREFIXES = ['/api/', '/x-api/', '/serwist/']
 /** Per-region files at the root (absolute URLs of that region only): served from /{region}/file. */
 const REGION_ROOT_FILES = new Set(['/robots.txt', '/sitemap.xml'])
 

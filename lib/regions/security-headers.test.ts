@@ -46,6 +46,8 @@ describe('security headers per region', () => {
     expect(directive(csp, 'object-src')).toEqual(["'none'"])
     expect(directive(csp, 'base-uri')).toEqual(["'self'"])
     expect(directive(csp, 'img-src')).toEqual(["'self'", 'data:', 'https://icons.example-static.com'])
+    // The service worker, from this origin only (docs/decisions/offline.md "The worker's headers").
+    expect(directive(csp, 'worker-src')).toEqual(["'self'"])
     expect(directive(csp, 'script-src')).toEqual(["'self'", "'unsafe-inline'"])
     expect(directive(contentSecurityPolicy(config.regions.tr, config, true), 'script-src')).toContain("'unsafe-eval'")
   })

@@ -28,6 +28,8 @@ export function contentSecurityPolicy(region: RegionConfig, config: SiteConfig, 
     ['img-src', sources("'self'", 'data:', ...config.iconHosts)],
     ['font-src', "'self'"],
     ['connect-src', sources("'self'", ...connect)],
+    // The service worker, from this origin only (docs/decisions/offline.md "The worker's headers").
+    ['worker-src', "'self'"],
     ['frame-ancestors', "'none'"],
     ['object-src', "'none'"],
     ['base-uri', "'self'"],

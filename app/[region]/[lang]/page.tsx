@@ -10,6 +10,8 @@ import { pageAlternates } from '@/server/seo'
 import { getSymbolCacheSeedText, getSymbolList } from '@/server/symbols'
 import { marketFiguresFor } from '@/server/market'
 import { formatLocale } from '@/lib/i18n/format-locale'
+import { SavedCopyNotice } from '@/components/offline/SavedCopyNotice'
+import { renderTime } from '@/server/render-time'
 
 // ISR: the list is re-read at most once a minute per region and language (docs/decisions/pages.md "What the build prerenders").
 export const revalidate = 60
@@ -43,6 +45,7 @@ export default async function MarketsPage({ params }: { params: Params }) {
   const figures = await marketFiguresFor(site.region, view, formatLocale(site.language))
   return (
     <section>
+      <SavedCopyNotice renderedAt={renderTime()} />
       <h1>{t('title')}</h1>
       {/* Packed: the page embeds arrays, not named fields, as JSON text (lib/symbol-view/packed.ts). */}
       <SymbolList
