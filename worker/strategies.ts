@@ -4,6 +4,7 @@
  * then what it kept; never a request left hanging.
  */
 import { Strategy, type StrategyHandler, type StrategyOptions } from 'serwist'
+import { systemTimers } from '@/lib/engine-kit/environment'
 import { withPatience } from '@/lib/http/patience'
 import { lastLanguage } from '@/lib/offline/choice'
 import { isFresh, LEDGER_HEADERS, readLedger } from '@/lib/offline/ledger'
@@ -41,7 +42,7 @@ function fromNetwork(handler: StrategyHandler, request: Request, onAnswer?: (res
     () => null,
   )
   // Bounded: a network that never answers must not keep the worker alive for good.
-  void handler.waitUntil(withPatience(answer, UNSAVED_PATIENCE_MS, () => null))
+  void handler.waitUntil(withPatience(answer, UNSAVED_PATIENCE_MS, () => null, systemTimers))
   return answer
 }
 
@@ -64,12 +65,12 @@ export class SavedPages extends Strategy {
     const copy = await handler.cacheMatch(request)
     const ledger = copy ? readLedger(request.url, copy.headers) : null
     if (copy && ledger && navigator.onLine && isFresh(ledger, Date.now(), FRESH_COPY_MS, OLD_PAGE_MS)) return copy
-    const first = await withPatience(answer, this.stall.patience(Date.now(), NETWORK_PATIENCE_MS), () => undefined)
+    const first = await withPatience(answer, this.stall.patience(Date.now(), NETWORK_PATIENCE_MS), () => undefined, systemTimers)
     // A 5xx is the server or the edge failing: a saved copy is better, the error page the last answer.
     if (first && first.status < 500) return first
     if (first === undefined) this.stall.note(Date.now())
     if (copy) return savedCopy(copy)
-    const late = first === undefined ? await withPatience(answer, UNSAVED_PATIENCE_MS - NETWORK_PATIENCE_MS, () => null) : first
+    const late = first === undefined ? await withPatience(answer, UNSAVED_PATIENCE_MS - NETWORK_PATIENCE_MS, () => null, systemTimers) : first
     return late ?? offlinePage(new URL(request.url))
   }
 }
@@ -98,7 +99,7 @@ export class Launch extends Strategy {
   private readonly pagesCache: string
 
   protected async _handle(request: Request, handler: StrategyHandler): Promise<Response> {
-    const first = await withPatience(fromNetwork(handler, request), this.stall.patience(Date.now(), NETWORK_PATIENCE_MS), () => undefined)
+    const first = await withPatience(fromNetwork(handler, request), this.stall.patience(Date.now(), NETWORK_PATIENCE_MS), () => undefined, systemTimers)
     if (first && first.status < 500) return first
     if (first === undefined) this.stall.note(Date.now())
     const url = new URL(request.url)
@@ -120,7 +121,7 @@ export class Flight extends Strategy {
   }
 
   protected async _handle(request: Request, handler: StrategyHandler): Promise<Response> {
-    const first = await withPatience(fromNetwork(handler, request), this.stall.patience(Date.now(), NETWORK_PATIENCE_MS), () => undefined)
+    const first = await withPatience(fromNetwork(handler, request), this.stall.patience(Date.now(), NETWORK_PATIENCE_MS), () => undefined, systemTimers)
     if (first) return first
     if (first === undefined) this.stall.note(Date.now())
     return new Response(null, { status: 503, headers: { 'Cache-Control': 'no-store' } })
