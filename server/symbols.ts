@@ -1,10 +1,9 @@
 import { join } from 'node:path'
-import { gzipSync } from 'node:zlib'
 import { withPatience } from '@/lib/http/patience'
 import { LANGUAGES, type Language } from '@/lib/i18n/languages'
 import type { RegionConfig } from '@/lib/regions/config'
 import type { SymbolListResult } from '@/lib/symbols'
-import { seedText } from '@/lib/symbols/seed-text'
+import type { SymbolCacheSeed } from '@/lib/symbols/seed'
 import { processSingleton } from './global'
 import { runtimeConfig } from './runtime-config'
 import { getSiteConfig } from './site-config'
@@ -32,12 +31,12 @@ const service = processSingleton('symbols', () => {
 })
 
 /**
- * The records the browser seeds its caches from, for a list a page renders, as the page's seed
- * text (gzip in base64, lib/symbols/seed-text.ts; docs/decisions/pages.md "The browser starts from the
- * embedded pair list"). Undefined when the list has no seed.
+ * The records the browser seeds its caches from, for a list a page renders; they travel in the
+ * whole-list resource (server/whole-list.ts; docs/decisions/pages.md "The browser starts from the
+ * page's pair list"). Undefined when the list has no seed.
  */
-export function getSymbolCacheSeedText(region: RegionConfig, language: Language, list: SymbolListResult): string | undefined {
-  return seedText(service.cacheSeed(region, language, list), (bytes) => gzipSync(bytes))
+export function getSymbolCacheSeed(region: RegionConfig, language: Language, list: SymbolListResult): SymbolCacheSeed | undefined {
+  return service.cacheSeed(region, language, list)
 }
 
 /** How long /api/health and /api/ready wait for the lists they ask for before answering. */
