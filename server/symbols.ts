@@ -20,10 +20,13 @@ const enabledRegions = () => Object.values(getSiteConfig().regions).filter((regi
  * over the lists and leases the fleet shares in Redis (docs/decisions/fleet.md "One pair-list
  * refresher per fleet"). Lists are upstream data: keyed by upstream and language, not by build.
  */
+/** Where the server keeps its last good pair lists across restarts (`SYMBOL_CACHE_DIR`). */
+export const symbolCacheDir = () => runtimeConfig().symbolCacheDir ?? join(process.cwd(), '.next', 'cache', 'spot-symbols')
+
 const service = processSingleton('symbols', () => {
   const link = fleetLink(getSiteConfig())
   const created = createPairListService({
-    dir: runtimeConfig().symbolCacheDir ?? join(process.cwd(), '.next', 'cache', 'spot-symbols'),
+    dir: symbolCacheDir(),
     shared: link ? createRedisListStore(link, 'spot:lists:v1') : undefined,
   })
   registerPairListGauges(() => Object.fromEntries(enabledRegions().map((region) => [region.id, created.status(region)])))
