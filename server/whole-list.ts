@@ -22,7 +22,7 @@ export const WHOLE_LIST_VERSIONS_KEPT = 8
 
 export interface WholeListEntry {
   version: string
-  /** The text, gzip-compressed once: a sixth of its memory, and no compression per request. */
+  /** The text, gzip-compressed: a sixth of its memory and disk. */
   gzip: Buffer
   /** Whether it carries the records that seed the browser's caches (a live list's only). */
   seeded: boolean

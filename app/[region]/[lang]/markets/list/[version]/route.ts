@@ -15,15 +15,14 @@ const GONE = 'private, no-cache, no-store, max-age=0, must-revalidate'
  * host to the route's region). A version that is not the current list's nor one kept answers 404,
  * never another list under this URL; the browser then loads the list through its own chain.
  */
-export async function GET(request: Request, { params }: { params: Promise<{ region: string; lang: string; version: string }> }) {
+export async function GET(_request: Request, { params }: { params: Promise<{ region: string; lang: string; version: string }> }) {
   const { region, lang, version } = await params
   const site = resolveSiteContext(region, lang)
   const gzip = site && WHOLE_LIST_VERSION.test(version) ? await wholeListAt(site.region, site.language, version) : undefined
   if (gzip === undefined)
     return new Response('This version of the list is gone.\n', { status: 404, headers: { 'Cache-Control': GONE, 'Content-Type': 'text/plain; charset=utf-8' } })
-  // Kept compressed: sent as it is to whoever takes gzip (Next then leaves it alone), inflated for the rest.
-  const takesGzip = /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')
-  const headers = { 'Content-Type': 'application/json', 'Cache-Control': IMMUTABLE, 'X-Robots-Tag': 'noindex', Vary: 'Accept-Encoding' }
-  if (!takesGzip) return new Response(new Uint8Array(gunzipSync(gzip)), { headers })
-  return new Response(new Uint8Array(gzip), { headers: { ...headers, 'Content-Encoding': 'gzip' } })
+  // Kept compressed; inflated here, as Next drops a route's own Content-Encoding and compresses what it sends.
+  return new Response(new Uint8Array(gunzipSync(gzip)), {
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': IMMUTABLE, 'X-Robots-Tag': 'noindex' },
+  })
 }
