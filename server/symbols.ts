@@ -49,6 +49,11 @@ export function getSymbolList(region: RegionConfig, language: Language): Promise
   return service.getSymbolList(region, language)
 }
 
+/** The list the last ask answered, asking only when none did (the markets page's resources: server/whole-list.ts). */
+export function lastSymbolList(region: RegionConfig, language: Language): Promise<SymbolListResult> {
+  return service.lastSymbolList(region, language)
+}
+
 /**
  * Each enabled region's symbol-list state, after asking for the lists that are due (readiness: each
  * region's default language; health: also every loaded language whose list is not live or past

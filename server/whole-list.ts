@@ -8,7 +8,7 @@ import { toSymbolListView } from '@/lib/symbol-view/view'
 import { wholeListText, wholeListVersion } from '@/lib/symbol-view/whole-list'
 import { processSingleton } from './global'
 import { logger } from './observability'
-import { getSymbolCacheSeed, getSymbolList, symbolCacheDir } from './symbols'
+import { getSymbolCacheSeed, lastSymbolList, symbolCacheDir } from './symbols'
 import { createWholeListStore } from './whole-list-store'
 
 /**
@@ -58,6 +58,6 @@ export function wholeListOf(region: RegionConfig, language: Language, list: Symb
 
 /** The gzip of `version`'s text, when it is the current list's or one kept; undefined when gone. */
 export async function wholeListAt(region: RegionConfig, language: Language, version: string): Promise<Buffer | undefined> {
-  const current = wholeListOf(region, language, await getSymbolList(region, language))
+  const current = wholeListOf(region, language, await lastSymbolList(region, language))
   return current.version === version ? current.gzip : state.store.get(keyOf(region, language), version)
 }

@@ -3,12 +3,12 @@ import { packFiguresText } from '@/lib/symbol-view/packed'
 import { toSymbolListView } from '@/lib/symbol-view/view'
 import { marketFiguresFor } from '@/server/market'
 import { resolveSiteContext } from '@/server/site-config'
-import { getSymbolList } from '@/server/symbols'
+import { lastSymbolList } from '@/server/symbols'
 
 export const dynamic = 'force-dynamic'
 
-/** Shared by every visitor of a region and language for a few seconds: the server's tickers are reused 5 s. */
-const ROW_FIGURES_MAX_AGE_S = 10
+/** Shared by every visitor of a region and language for half a minute, the markets page's poll period: drawn rows follow live tickers. */
+const ROW_FIGURES_MAX_AGE_S = 30
 
 /**
  * Every row's figures (price, change, turnover) as the markets page's own are formatted, packed:
@@ -19,7 +19,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ reg
   const { region, lang } = await params
   const site = resolveSiteContext(region, lang)
   if (!site) return new Response('Not found\n', { status: 404, headers: { 'Cache-Control': 'private, no-store', 'Content-Type': 'text/plain; charset=utf-8' } })
-  const list = await getSymbolList(site.region, site.language)
+  const list = await lastSymbolList(site.region, site.language)
   const figures = await marketFiguresFor(site.region, toSymbolListView(list), formatLocale(site.language))
   return new Response(packFiguresText(figures), {
     headers: { 'Content-Type': 'application/json', 'Cache-Control': `public, max-age=${ROW_FIGURES_MAX_AGE_S}`, 'X-Robots-Tag': 'noindex' },
