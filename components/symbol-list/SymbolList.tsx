@@ -1,11 +1,11 @@
 'use client'
 
-import { startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react'
+import { startTransition, useDeferredValue, useMemo, useState } from 'react'
 import { useLocale, useTranslations } from 'next-intl'
 import { filterSymbols, type SymbolGroup, type SymbolRow } from '@/lib/symbol-view/view'
 import { searchMarkets } from '@/lib/symbol-view/search'
 import { MARKETS_ROWS_DRAWN } from '@/lib/symbol-view/drawn'
-import { unpackFiguresText, unpackViewText, withMoreFigures, type ServerFigures } from '@/lib/symbol-view/packed'
+import { unpackFiguresText, unpackViewText, type ServerFigures } from '@/lib/symbol-view/packed'
 import { firstRowsAnswer, isWhole } from '@/lib/symbol-view/whole-list'
 import { nextSort, sortRows, type SortKey, type TickerMap } from '@/lib/symbol-view/sort'
 import { selectMarkets, tabOfKey, type MarketsTab } from '@/lib/symbol-view/url-state'
@@ -15,7 +15,7 @@ import { ProvenanceBadge } from '../ProvenanceBadge'
 import { FormattedText } from '../FormattedText'
 import { formatCount } from '../format'
 import { useSymbolList, type WholeListRef } from './useSymbolList'
-import { rowFiguresAt } from './whole-list-source'
+import { useRowFigures } from './useRowFigures'
 import { useMarketsUrl } from './useMarketsUrl'
 import { useFavourites } from './useFavourites'
 import { LoadFailureNotice } from './LoadFailureNotice'
@@ -27,8 +27,6 @@ import { useHydrated } from '../useHydrated'
 import { TurnoverHead, useMarketTickers } from '../market/MarketCells'
 import { MarketRow } from './MarketRow'
 import { rowTextOf } from './row-text'
-import { browserTimers } from '@/lib/browser-runtime/browser-env'
-import { inTaskOfItsOwn } from '@/lib/engine-kit/later-task'
 
 /** The rows a tab shows; a search (trimmed) looks through every group (docs/decisions/pages.md "Markets table: sort, search, URL state"). */
 function selectRows(groups: SymbolGroup[], tab: MarketsTab, tag: string | null, search: string, favourites: ReadonlySet<string>): SymbolRow[] {
@@ -44,30 +42,6 @@ function tickerMap(initial: ServerFigures, tickers: MarketTickers): TickerMap {
   for (const [symbolId, lastPrice, change24h] of initial.raws()) map.set(symbolId, { lastPrice, change24h })
   for (const [symbolId, t] of Object.entries(tickers)) map.set(symbolId, { lastPrice: t.lastPrice, change24h: t.price24hPcnt })
   return map
-}
-
-/**
- * Every row's server figures once they came (`settled` also when they did not): the page's first
- * rows' until then (docs/decisions/pages.md "The whole list is one immutable resource").
- */
-function useRowFigures(page: ServerFigures, url: string): { figures: ServerFigures; settled: boolean } {
-  const [more, setMore] = useState<{ figures: ServerFigures; settled: boolean }>({ figures: page, settled: false })
-  useEffect(
-    () =>
-      inTaskOfItsOwn(browserTimers, () => {
-        let active = true
-        const settle = (figures: ServerFigures) => active && startTransition(() => setMore({ figures, settled: true }))
-        rowFiguresAt(url).then(
-          (fetched) => settle(withMoreFigures(page, fetched)),
-          () => settle(page),
-        )
-        return () => {
-          active = false
-        }
-      }),
-    [page, url],
-  )
-  return more
 }
 
 /** `figures`: the server-formatted price, change and turnover per pair, updated live after hydration. */
