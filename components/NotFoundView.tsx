@@ -1,4 +1,6 @@
+import { Suspense } from 'react'
 import Link from 'next/link'
+import { notFound } from 'next/navigation'
 import { getTranslations } from 'next-intl/server'
 
 /**
@@ -18,5 +20,29 @@ export async function NotFoundView({ home }: { home: string }) {
         <Link href={home}>{t('home')}</Link>
       </p>
     </section>
+  )
+}
+
+/** Throws notFound() where it is rendered: inside a Suspense boundary, it sets the answer's status alone. */
+function NotFoundStatus(): never {
+  notFound()
+}
+
+/**
+ * A pair page for a pair the list lacks: the not-found page as the page's own content, so it is
+ * server HTML (a notFound() that escapes the page leaves Next 16.4.6 an empty `__next_error__` shell,
+ * vercel/next.js#62228). The notFound() inside the Suspense boundary below makes the answer a 404
+ * all the same: Next sets the status from an access error React meets inside a boundary of a
+ * prerender, keeping the content around it (docs/decisions/pages.md "The 404 page is rendered on
+ * the server"). With JavaScript, the layout's not-found boundary then shows the same page.
+ */
+export function MissingPair({ home }: { home: string }) {
+  return (
+    <>
+      <NotFoundView home={home} />
+      <Suspense fallback={null}>
+        <NotFoundStatus />
+      </Suspense>
+    </>
   )
 }

@@ -4,9 +4,10 @@ import { LIST_REFRESH_MS, LIST_SETTLE_MS } from '../lib/symbol-view/view'
 import { ageEmbeddedList } from './support/clock'
 
 /**
- * The browser starts from the pair list embedded in the markets page (docs/decisions/pages.md "The
- * browser starts from the embedded pair list"): its first revalidation is conditional and the
- * simulator serves a version hit and an empty delta, not the whole list again.
+ * The browser starts from the markets page's own pair list (docs/decisions/pages.md "The browser
+ * starts from the page's pair list"): the records of the page's load, which come with the whole
+ * list's resource, make its first revalidation conditional, and the simulator serves a version hit
+ * and an empty delta, not the whole list again.
  */
 const MARKETS = '/en'
 const LIST = /\/spot\/api\/basic\/symbol_list_(v3|all|v2)/

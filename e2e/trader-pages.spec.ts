@@ -329,6 +329,8 @@ test('sorting by name and volume sets aria-sort and orders the rows; price and c
   await page.getByTestId('sort-name').click()
   await expect(page.locator('th', { has: page.getByTestId('sort-name') })).toHaveAttribute('aria-sort', 'ascending')
   await expect(volumeHeader).toHaveAttribute('aria-sort', 'none')
+  // Another order than the page's own waits for the whole list (docs/decisions/pages.md "Search before the whole list arrives").
+  await expect(page.locator('#markets-panel')).toHaveAttribute('aria-busy', 'false')
   const names = await page.locator('tbody tr th a').allTextContents()
   expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')))
   await expect(page).toHaveURL(/[?&]sort=name-asc/)
@@ -340,6 +342,7 @@ test('sorting by name and volume sets aria-sort and orders the rows; price and c
 test('a price order reads every pair of the tab: the server’s figures, then the live ones', async ({ page }) => {
   await page.goto(`${MAIN}/en?sort=price-desc`)
   await expect(page.locator('th', { has: page.getByTestId('sort-price') })).toHaveAttribute('aria-sort', 'descending')
+  await expect(page.locator('#markets-panel')).toHaveAttribute('aria-busy', 'false') // the whole list and every row's figures are here
   // The drawn rows are the tab's dearest, in order, whatever figures (server or live) they show now.
   const prices = () => page.getByTestId('row-price').evaluateAll((cells) => cells.map((cell) => Number((cell.textContent ?? '').replace(/,/g, ''))))
   await expect.poll(async () => (await prices()).length).toBe(MARKETS_ROWS_DRAWN)
@@ -541,15 +544,17 @@ test('each regional site has its own markets title and description', async ({ re
   expect(titles.has('')).toBe(false)
 })
 
-test('the 404 page is server-rendered and translated: status 404, lang, title, a way back, with no JavaScript', async ({ browser }) => {
+test('the 404 page is server-rendered and translated: status 404, lang, title, a way back, with no JavaScript; an unknown pair’s too', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false })
   const page = await context.newPage()
-  for (const [lang, locale] of [
-    ['en', 'en'],
-    ['ar-SA', 'ar-SA'],
+  for (const [lang, locale, path] of [
+    ['en', 'en', '/no/such/page'],
+    ['ar-SA', 'ar-SA', '/no/such/page'],
+    ['en', 'en', '/trade/spot/NOPE/NADA'],
+    ['ar-SA', 'ar-SA', '/trade/spot/NOPE/NADA'],
   ] as const) {
-    const response = await page.goto(`${MAIN}/${lang}/no/such/page`)
-    expect(response?.status()).toBe(404)
+    const response = await page.goto(`${MAIN}/${lang}${path}`)
+    expect({ path, status: response?.status() }).toEqual({ path, status: 404 })
     await expect(page.locator('html')).toHaveAttribute('lang', locale)
     await expect(page.locator('html')).not.toHaveAttribute('id', '__next_error__')
     expect(await page.title()).not.toBe('')

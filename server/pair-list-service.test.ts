@@ -43,6 +43,19 @@ describe('server symbol service', () => {
     })
   })
 
+  it('answers the last list again without asking the upstream; a language never asked is asked once', async () => {
+    const s = service() // reuseMs 0: every getSymbolList asks again
+    const first = await s.lastSymbolList(region, en)
+    expect(first.provenance.source).toBe('v3+all')
+    sim.resetHits()
+    expect(await s.lastSymbolList(region, en)).toBe(first)
+    expect(await s.lastSymbolList(region, en)).toBe(first)
+    expect(sim.state().hits.main?.symbol_list_v3 ?? 0).toBe(0)
+    const renewed = await s.getSymbolList(region, en)
+    expect(sim.state().hits.main?.symbol_list_v3 ?? 0).toBe(1)
+    expect(await s.lastSymbolList(region, en)).toBe(renewed)
+  })
+
   it('gives the browser a cache seed for a live list only: none for the cached copy an outage serves', async () => {
     const s = service()
     const live = await s.getSymbolList(region, en)

@@ -130,7 +130,17 @@ export function createPairListService(options: PairListServiceOptions) {
     return seedOf(slots.slotFor(region, language).storage, result)
   }
 
-  return { getSymbolList, status, isLive, dueLanguages, cacheSeed }
+  /**
+   * The list the last ask answered, without asking again (a resource derived from the page's list
+   * must not refresh it: docs/decisions/pages.md "The whole list is one immutable resource"); a
+   * language never asked is asked now.
+   */
+  function lastSymbolList(region: RegionConfig, language: Language): Promise<SymbolListResult> {
+    const { state } = slots.slotFor(region, language)
+    return state.phase === 'answered' ? Promise.resolve(state.result) : getSymbolList(region, language)
+  }
+
+  return { getSymbolList, lastSymbolList, status, isLive, dueLanguages, cacheSeed }
 }
 
 export type PairListService = ReturnType<typeof createPairListService>

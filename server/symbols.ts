@@ -1,11 +1,10 @@
 import { join } from 'node:path'
-import { gzipSync } from 'node:zlib'
 import { systemTimers } from '@/lib/engine-kit/environment'
 import { withPatience } from '@/lib/http/patience'
 import { LANGUAGES, type Language } from '@/lib/i18n/languages'
 import type { RegionConfig } from '@/lib/regions/config'
 import type { SymbolListResult } from '@/lib/symbols'
-import { seedText } from '@/lib/symbols/seed-text'
+import type { SymbolCacheSeed } from '@/lib/symbols/seed'
 import { processSingleton } from './global'
 import { runtimeConfig } from './runtime-config'
 import { getSiteConfig } from './site-config'
@@ -22,10 +21,13 @@ const enabledRegions = () => Object.values(getSiteConfig().regions).filter((regi
  * over the lists and leases the fleet shares in Redis (docs/decisions/fleet.md "One pair-list
  * refresher per fleet"). Lists are upstream data: keyed by upstream and language, not by build.
  */
+/** Where the server keeps its last good pair lists across restarts (`SYMBOL_CACHE_DIR`). */
+export const symbolCacheDir = () => runtimeConfig().symbolCacheDir ?? join(process.cwd(), '.next', 'cache', 'spot-symbols')
+
 const service = processSingleton('symbols', () => {
   const link = fleetLink(getSiteConfig())
   const created = createPairListService({
-    dir: runtimeConfig().symbolCacheDir ?? join(process.cwd(), '.next', 'cache', 'spot-symbols'),
+    dir: symbolCacheDir(),
     shared: link ? createRedisListStore(link, 'spot:lists:v1') : undefined,
   })
   registerPairListGauges(() => Object.fromEntries(enabledRegions().map((region) => [region.id, created.status(region)])))
@@ -33,12 +35,12 @@ const service = processSingleton('symbols', () => {
 })
 
 /**
- * The records the browser seeds its caches from, for a list a page renders, as the page's seed
- * text (gzip in base64, lib/symbols/seed-text.ts; docs/decisions/pages.md "The browser starts from the
- * embedded pair list"). Undefined when the list has no seed.
+ * The records the browser seeds its caches from, for a list a page renders; they travel in the
+ * whole-list resource (server/whole-list.ts; docs/decisions/pages.md "The browser starts from the
+ * page's pair list"). Undefined when the list has no seed.
  */
-export function getSymbolCacheSeedText(region: RegionConfig, language: Language, list: SymbolListResult): string | undefined {
-  return seedText(service.cacheSeed(region, language, list), (bytes) => gzipSync(bytes))
+export function getSymbolCacheSeed(region: RegionConfig, language: Language, list: SymbolListResult): SymbolCacheSeed | undefined {
+  return service.cacheSeed(region, language, list)
 }
 
 /** How long /api/health and /api/ready wait for the lists they ask for before answering. */
@@ -46,6 +48,11 @@ const CHECK_BUDGET_MS = { health: 5000, ready: 2000 }
 
 export function getSymbolList(region: RegionConfig, language: Language): Promise<SymbolListResult> {
   return service.getSymbolList(region, language)
+}
+
+/** The list the last ask answered, asking only when none did (the markets page's resources: server/whole-list.ts). */
+export function lastSymbolList(region: RegionConfig, language: Language): Promise<SymbolListResult> {
+  return service.lastSymbolList(region, language)
 }
 
 /**

@@ -5,7 +5,8 @@ import { useLocale, useTranslations } from 'next-intl'
 import { filterSymbols, type SymbolGroup, type SymbolRow } from '@/lib/symbol-view/view'
 import { searchMarkets } from '@/lib/symbol-view/search'
 import { MARKETS_ROWS_DRAWN } from '@/lib/symbol-view/drawn'
-import { unpackFigures, unpackFiguresText, unpackViewText, type ServerFigures } from '@/lib/symbol-view/packed'
+import { unpackFiguresText, unpackViewText, type ServerFigures } from '@/lib/symbol-view/packed'
+import { firstRowsAnswer, isWhole } from '@/lib/symbol-view/whole-list'
 import { nextSort, sortRows, type SortKey, type TickerMap } from '@/lib/symbol-view/sort'
 import { selectMarkets, tabOfKey, type MarketsTab } from '@/lib/symbol-view/url-state'
 import type { MarketTickers } from '@/lib/market-data/tickers'
@@ -13,7 +14,8 @@ import { NO_SHOWN_TICKERS, shownTickers } from '@/lib/market-data/rows-in-view'
 import { ProvenanceBadge } from '../ProvenanceBadge'
 import { FormattedText } from '../FormattedText'
 import { formatCount } from '../format'
-import { useSymbolList } from './useSymbolList'
+import { useSymbolList, type WholeListRef } from './useSymbolList'
+import { useRowFigures } from './useRowFigures'
 import { useMarketsUrl } from './useMarketsUrl'
 import { useFavourites } from './useFavourites'
 import { LoadFailureNotice } from './LoadFailureNotice'
@@ -25,8 +27,6 @@ import { useHydrated } from '../useHydrated'
 import { TurnoverHead, useMarketTickers } from '../market/MarketCells'
 import { MarketRow } from './MarketRow'
 import { rowTextOf } from './row-text'
-
-const NO_FIGURES: ServerFigures = unpackFigures({})
 
 /** The rows a tab shows; a search (trimmed) looks through every group (docs/decisions/pages.md "Markets table: sort, search, URL state"). */
 function selectRows(groups: SymbolGroup[], tab: MarketsTab, tag: string | null, search: string, favourites: ReadonlySet<string>): SymbolRow[] {
@@ -47,26 +47,27 @@ function tickerMap(initial: ServerFigures, tickers: MarketTickers): TickerMap {
 /** `figures`: the server-formatted price, change and turnover per pair, updated live after hydration. */
 export function SymbolList({
   initial: packedInitial,
-  seed,
+  whole,
   lang,
   figures: packedFigures,
 }: {
-  /** The server's list, packed, as JSON text (lib/symbol-view/packed.ts). */
+  /** The page's first rows (lib/symbol-view/whole-list.ts), packed, as JSON text (lib/symbol-view/packed.ts). */
   initial: string
-  /** The browser's cache seed (lib/symbols/seed.ts) as page text (lib/symbols/seed-text.ts): absent unless the list is live. */
-  seed?: string
+  /** The whole list's resource and every row's figures, fetched once hydrated. */
+  whole: WholeListRef & { figuresUrl: string }
   lang: string
-  /** The server's row figures, packed, as JSON text. */
-  figures?: string
+  /** The first rows' server figures, packed, as JSON text. */
+  figures: string
 }) {
   const initial = useMemo(() => unpackViewText(packedInitial), [packedInitial])
-  const initialFigures = useMemo(() => (packedFigures ? unpackFiguresText(packedFigures) : NO_FIGURES), [packedFigures])
+  const pageFigures = useMemo(() => unpackFiguresText(packedFigures), [packedFigures])
+  const { figures: initialFigures, settled: figuresSettled } = useRowFigures(pageFigures, whole.figuresUrl)
   const t = useTranslations('Markets')
   const locale = useLocale()
   // `locale` formats figures (it may carry -u-nu-latn); requests carry the plain BCP 47 tag.
   // Deferred: a revalidated list re-renders the table in a transition, not in one long task.
   const language = useMemo(() => ({ code: lang, locale: new Intl.Locale(locale).baseName }), [lang, locale])
-  const view = useDeferredValue(useSymbolList(initial, seed, language))
+  const view = useDeferredValue(useSymbolList(initial, whole, language))
   // Tabs, tags and search are JavaScript: inert until hydrated, so no early input is lost.
   const hydrated = useHydrated()
   const [url, setUrl] = useMarketsUrl()
@@ -87,21 +88,32 @@ export function SymbolList({
   // (a tick of an unlisted pair, the hydration flip) leaves the memoised rows alone.
   // A revalidation that changed no row keeps `view.groups` (keepUnchanged), so nothing below runs again.
   const groups = view.groups
-  const selected = useMemo(() => selectRows(groups, tableTab, tableTag, deferredSearch, favourites), [groups, tableTab, tableTag, deferredSearch, favourites])
   // Name and volume orders do not move with prices: only a price or change order reads figures,
   // and only such an order re-sorts on a push.
   const byTicker = sort.key === 'price' || sort.key === 'change'
+  const [showAll, setShowAll] = useState(false)
+  // Until the whole list is here only the page's first rows are known: what they do not answer
+  // waits, and says so, never "no results" (docs/decisions/pages.md "Search before the whole list arrives").
+  const waiting =
+    (!isWhole(view) && !firstRowsAnswer({ tabKey: tableTabKey, tag: tableTag, search: deferredSearch, sort, showAll }, view)) || (byTicker && !figuresSettled)
+  const selected = useMemo(
+    () => (waiting ? [] : selectRows(groups, tableTab, tableTag, deferredSearch, favourites)),
+    [waiting, groups, tableTab, tableTag, deferredSearch, favourites],
+  )
   // The order by the server's figures says which rows are drawn, and so which the websocket follows.
   const served = useMemo(() => sortRows(selected, sort, byTicker ? tickerMap(initialFigures, {}) : undefined), [selected, sort, byTicker, initialFigures])
-  const [showAll, setShowAll] = useState(false)
   const drawnOf = (list: SymbolRow[]) => (showAll ? list : list.slice(0, MARKETS_ROWS_DRAWN))
-  const [tickers, format, liveFeed] = useMarketTickers(drawnOf(served))
+  // While waiting the websocket keeps following the first rows (none would close it and poll every pair).
+  const firstRows = useMemo(() => initial.groups.find((g) => g.rows.length > 0)?.rows.slice(0, MARKETS_ROWS_DRAWN) ?? [], [initial])
+  const [tickers, format, liveFeed] = useMarketTickers(waiting ? firstRows : drawnOf(served))
   const sortTickers = byTicker ? tickers : null
   const rows = useMemo(
     () => (sortTickers ? sortRows(selected, sort, tickerMap(initialFigures, sortTickers)) : served),
     [served, selected, sort, sortTickers, initialFigures],
   )
-  const shown = drawnOf(rows)
+  // While waiting the drawn rows stay, hidden: the rows that answer next take over their elements
+  // (docs/decisions/pages.md "Markets rows keyed by place"), and nothing shows an answer not yet known.
+  const shown = waiting ? firstRows : drawnOf(rows)
   // A push renders the rows on screen; the others take their ticker when scrolled to
   // (lib/market-data/rows-in-view.ts). Kept from render to render as React's "previous render" state.
   const drawn = shown.map((row) => row.symbolId)
@@ -109,6 +121,8 @@ export function SymbolList({
   const [held, setHeld] = useState(NO_SHOWN_TICKERS)
   const rowTickers = shownTickers(held, tickers, drawn, inView)
   if (rowTickers !== held) setHeld(rowTickers)
+  // The tab's pairs: counted by the list, or, for the page's first rows, by the count the page carries.
+  const total = isWhole(view) ? rows.length : (view.rowCounts?.[tableTabKey] ?? rows.length)
   const hasFiat = view.groups.some((g) => g.isFiat)
   const tags = tab.kind === 'quote' && !search ? (view.groups.find((g) => g.tokenId === tab.tokenId)?.tags ?? []) : []
   const items = [
@@ -140,7 +154,7 @@ export function SymbolList({
         />
       </div>
       {tags.length > 0 ? (
-        <div ref={tagRow} className="tags" aria-label={t('tags')}>
+        <div ref={tagRow} className="tags" role="group" aria-label={t('tags')}>
           <button type="button" disabled={!hydrated} aria-pressed={tag === null} onClick={() => setTag(null)}>
             {t('all')}
           </button>
@@ -151,11 +165,25 @@ export function SymbolList({
           ))}
         </div>
       ) : null}
-      <div id="markets-panel" role="tabpanel" aria-labelledby={search ? undefined : `tab-${tabKey}`} aria-label={search ? t('searchLabel') : undefined}>
-        <p className="count" aria-live="polite" data-count={rows.length}>
-          <FormattedText format={() => t('count', { count: rows.length, shown: formatCount(locale, rows.length) })} />
-        </p>
-        {rows.length === 0 ? <p>{tableTab.kind === 'favourites' && !deferredSearch ? t('favouritesEmpty') : t('noResults', { query: url.query })}</p> : null}
+      <div
+        id="markets-panel"
+        role="tabpanel"
+        aria-labelledby={search ? undefined : `tab-${tabKey}`}
+        aria-label={search ? t('searchLabel') : undefined}
+        aria-busy={waiting}
+      >
+        {waiting ? (
+          <p className="count" aria-live="polite" data-testid="list-loading">
+            {t('loadingList')}
+          </p>
+        ) : (
+          <p className="count" aria-live="polite" data-count={total}>
+            <FormattedText format={() => t('count', { count: total, shown: formatCount(locale, total) })} />
+          </p>
+        )}
+        {rows.length === 0 && !waiting ? (
+          <p>{tableTab.kind === 'favourites' && !deferredSearch ? t('favouritesEmpty') : t('noResults', { query: url.query })}</p>
+        ) : null}
         {/* Its own scroll box: a row of long figures (an 11-decimal price) never widens the page.
             A fieldset, so one attribute disables the sort headers and every row's star until
             hydrated: the flip renders no row again (docs/decisions/pages.md "Rendering without long tasks"). */}
@@ -173,7 +201,7 @@ export function SymbolList({
                 </th>
               </tr>
             </thead>
-            <tbody ref={body}>
+            <tbody ref={body} hidden={waiting}>
               {/* Keyed by place, not pair: another tab's rows take over the drawn rows' elements, so a tap
                   changes their texts instead of making 25 new rows to style (docs/decisions/pages.md
                   "Markets rows keyed by place"). A row holds no state of its own. */}
@@ -198,9 +226,9 @@ export function SymbolList({
             </tbody>
           </table>
         </fieldset>
-        {shown.length < rows.length ? (
+        {!waiting && shown.length < total ? (
           <button type="button" className="show-all" disabled={!hydrated} onClick={() => startTransition(() => setShowAll(true))} data-testid="show-all">
-            {t('showAll')} ({rows.length})
+            {t('showAll')} ({total})
           </button>
         ) : null}
       </div>

@@ -1,6 +1,6 @@
 'use client'
 
-import { useEffect, useState } from 'react'
+import { useEffect, useState, useSyncExternalStore } from 'react'
 import useSWR from 'swr'
 import {
   firstRevalidation,
@@ -12,24 +12,37 @@ import {
   toSymbolListView,
   type SymbolListView,
 } from '@/lib/symbol-view/view'
+import { isWhole } from '@/lib/symbol-view/whole-list'
 import type { SymbolLoader } from '@/lib/symbols'
+import type { SymbolCacheSeed } from '@/lib/symbols/seed'
 import { browserIdle, browserTimers } from '@/lib/browser-runtime/browser-env'
 import type { ClientRuntime } from '@/lib/browser-runtime/runtime'
+import { createExternalStore } from '@/lib/engine-kit/external-store'
 import { KeptPromises } from '@/lib/engine-kit/kept-promises'
-import { nextTask, whenSettled } from '@/lib/engine-kit/later-task'
+import { inTaskOfItsOwn, nextTask, whenSettled } from '@/lib/engine-kit/later-task'
 import { useClientRuntime } from '../runtime/ClientRuntime'
 import { reportLoadFailure } from './LoadFailureNotice'
+import { wholeListAt } from './whole-list-source'
 
-/** Per language: the browser's loader (a chunk that failed to load is tried again next time) and the list the page shows now. */
+/** Per language: the browser's loader (a chunk that failed to load is tried again next time). */
 const loaders = new KeptPromises<SymbolLoader>()
-const shown = new Map<string, SymbolListView>()
+/** Per language: the list the page shows now, the store the table reads. */
+const shown = createExternalStore<ReadonlyMap<string, SymbolListView>>(new Map())
+
+function show(language: string, view: SymbolListView): void {
+  shown.update((previous) => new Map(previous).set(language, view))
+}
 
 /**
  * The browser's symbol-list chain (request client, schemas, bignumber.js) is a chunk of its own:
  * the page renders and hydrates from the server's list, and the chain loads for the first
  * revalidation (docs/decisions/client-wiring.md "First-load JavaScript").
  */
-function loaderFor(runtime: ClientRuntime, language: { code: string; locale: string }, seed: string | undefined): Promise<SymbolLoader> {
+function loaderFor(
+  runtime: ClientRuntime,
+  language: { code: string; locale: string },
+  seed: () => Promise<SymbolCacheSeed | undefined>,
+): Promise<SymbolLoader> {
   return loaders.get(language.code, () =>
     Promise.all([
       import('@/lib/browser-runtime/api-client'),
@@ -37,30 +50,23 @@ function loaderFor(runtime: ClientRuntime, language: { code: string; locale: str
       import('@/lib/symbols'),
       import('@/lib/symbols/seed'),
       import('@/lib/symbol-view/load-failure'),
-      import('@/lib/symbols/seed-text'),
     ]).then(
-      async ([
-        { createApiClient },
-        { createBrowserStorage },
-        { createSymbolLoader, SYMBOL_STORAGE_KEYS },
-        { seedSymbolCache },
-        { watchLoadFailures },
-        { parseSeedText },
-      ]) => {
+      async ([{ createApiClient }, { createBrowserStorage }, { createSymbolLoader, SYMBOL_STORAGE_KEYS }, { seedSymbolCache }, { watchLoadFailures }]) => {
         // The chunks' evaluation, each seeded record and each step of a load are separate tasks, so none of them blocks input for long.
         const between = () => nextTask(browserTimers)
         await between()
         const client = createApiClient(runtime, language)
         const onProblem = (problem: { kind: string; key?: string; detail: string }) => runtime.monitor.event('symbol_storage_problem', { ...problem })
         const storage = createBrowserStorage(() => window.localStorage, { ownKeys: SYMBOL_STORAGE_KEYS })
-        // The page's own list seeds the caches, so the first load is conditional (docs/decisions/pages.md "The browser starts from the embedded pair list").
-        const parsed = seed === undefined ? undefined : await parseSeedText(seed)
-        if (parsed) {
+        // The page's own list seeds the caches, so the first load is conditional (docs/decisions/pages.md
+        // "The browser starts from the page's pair list"); its records come with the whole list.
+        const records = await seed()
+        if (records) {
           await between()
-          seedSymbolCache(storage, parsed, 'symbol', language.code, onProblem)
+          seedSymbolCache(storage, records, 'symbol', language.code, onProblem)
           await between()
-          seedSymbolCache(storage, parsed, 'incremental', language.code, onProblem)
-        } else if (seed !== undefined) onProblem({ kind: 'corrupt', detail: 'embedded seed is not gzip JSON in base64' })
+          seedSymbolCache(storage, records, 'incremental', language.code, onProblem)
+        }
         const monitor = watchLoadFailures(runtime.monitor, (failure) => reportLoadFailure(language.code, failure))
         await between()
         return createSymbolLoader({ client, storage, monitor, now: Date.now, language: language.code, unchanged: 'confirm', between })
@@ -69,43 +75,78 @@ function loaderFor(runtime: ClientRuntime, language: { code: string; locale: str
   )
 }
 
+/** The markets page's whole list: the resource's URL, and whether it carries the records that seed the caches. */
+export interface WholeListRef {
+  url: string
+  seeded: boolean
+}
+
 /**
- * The server's list is the SWR fallback; the browser then revalidates through its own chain
- * (its localStorage caches, the chosen API host) and never swaps in a worse list.
+ * The list the markets page shows. It starts from the page's first rows; the whole list
+ * completes them after hydration (the same list, so it keeps the page's provenance: docs/decisions/pages.md
+ * "The whole list is one immutable resource"). The browser then revalidates through its own chain
+ * (its localStorage caches, the chosen API host) and never swaps in a worse list; when the whole
+ * list's version is gone or never comes, that chain loads the list at once instead.
  */
-export function useSymbolList(initial: SymbolListView, seed: string | undefined, language: { code: string; locale: string }): SymbolListView {
+export function useSymbolList(initial: SymbolListView, whole: WholeListRef, language: { code: string; locale: string }): SymbolListView {
   const runtime = useClientRuntime()
   // Decided once, at mount, from the list's age then (docs/decisions/pages.md "The first revalidation waits for the list's age").
   const [first] = useState(() => firstRevalidation(initial.provenance, Date.now()))
-  const { data, mutate } = useSWR(
+  const { mutate } = useSWR(
     ['markets', language.code],
     async () => {
+      const seed = () =>
+        whole.seeded
+          ? wholeListAt(whole.url, initial.provenance).then(
+              (loaded) => loaded.seed,
+              () => undefined,
+            )
+          : Promise.resolve(undefined)
       const [loader] = await Promise.all([loaderFor(runtime, language, seed), runtime.ready])
       const incoming = toSymbolListView(await loader.load())
-      const current = shown.get(language.code) ?? initial
+      const current = shown.getSnapshot().get(language.code) ?? initial
       // Unchanged rows keep their objects, so the memoised table rows do not render again.
       const next = keepUnchanged(current, preferBetter(current, incoming, Date.now()))
-      shown.set(language.code, next)
-      // SWR hands the list to React in the task that resolves this promise, and React renders it
-      // there and then (a store update): that render gets a task of its own.
+      // The table renders the list in a task of its own, not the one that finished the load.
       await nextTask(browserTimers)
+      show(language.code, next)
       return next
     },
     {
-      fallbackData: initial,
       revalidateOnMount: first === 'on-mount',
       revalidateOnFocus: false,
       dedupingInterval: 30_000,
       refreshInterval: LIST_REFRESH_MS,
-      // By identity: each load's list carries a new provenance (its fetchedAt or age), so SWR's
-      // default deep compare walked both 600-row lists on every revalidation only to find them
-      // different, and keepUnchanged already keeps what did not change.
-      compare: (a, b) => a === b,
+      // The list lives in the store above: SWR only schedules the loads, so nothing is compared.
+      compare: () => true,
     },
   )
   useEffect(() => {
     if (first !== 'after-settle') return
     return whenSettled(browserTimers, browserIdle(), () => void mutate(), { delayMs: LIST_SETTLE_MS, idleTimeoutMs: LIST_IDLE_TIMEOUT_MS })
   }, [first, mutate])
-  return data
+  // The whole list, asked for once hydrated, in a task of its own; it completes the first rows unless a load already replaced them.
+  useEffect(
+    () =>
+      inTaskOfItsOwn(browserTimers, () => {
+        let active = true
+        wholeListAt(whole.url, initial.provenance).then(
+          (loaded) => {
+            const current = shown.getSnapshot().get(language.code) ?? initial
+            if (!active || isWhole(current)) return
+            show(language.code, keepUnchanged(current, { ...loaded.view, provenance: current.provenance }))
+          },
+          () => active && void mutate(),
+        )
+        return () => {
+          active = false
+        }
+      }),
+    [whole.url, initial, language.code, mutate],
+  )
+  return useSyncExternalStore(
+    shown.subscribe,
+    () => shown.getSnapshot().get(language.code) ?? initial,
+    () => initial,
+  )
 }

@@ -39,6 +39,17 @@ describe('dispatchRequest (the edge middleware decision)', () => {
     expect(dispatchRequest(req({ pathname: '/en/trade/spot/NOPE/USDT' }), config)).not.toHaveProperty('status')
   })
 
+  it('rewrites the markets page’s resources on the region’s host, and nothing else below /markets', () => {
+    expect(dispatchRequest(req({ host: 'hk.localhost', pathname: '/zh-HK/markets/list/AbCdEfGhIjKlMnOpQrStUv' }), config)).toEqual({
+      kind: 'rewrite',
+      region: 'hk',
+      pathname: '/hk/zh-HK/markets/list/AbCdEfGhIjKlMnOpQrStUv',
+    })
+    expect(dispatchRequest(req({ pathname: '/en/markets/figures' }), config)).toEqual({ kind: 'rewrite', region: 'main', pathname: '/main/en/markets/figures' })
+    for (const pathname of ['/en/markets', '/en/markets/list', '/en/markets/list/v/x', '/en/markets/figures/x'])
+      expect({ asked: pathname, ...dispatchRequest(req({ pathname }), config) }).toMatchObject({ asked: pathname, status: 404 })
+  })
+
   it('redirects a language the region does not serve to the region’s own (308, URL alone decides)', () => {
     expect(dispatchRequest(req({ host: 'tr.localhost', pathname: '/en/trade', langCookie: 'tr-TUR' }), config)).toMatchObject({
       kind: 'redirect',

@@ -1,6 +1,6 @@
 import { builtinSymbolList } from '../symbols/builtin'
 import { rowFiguresOf } from '../market-data/figures'
-import { packFigures, packFiguresText, packView, packViewText, unpackFigures, unpackFiguresText, unpackView, unpackViewText } from './packed'
+import { packFigures, packFiguresText, packView, packViewText, unpackFigures, unpackFiguresText, unpackView, unpackViewText, withMoreFigures } from './packed'
 import { toSymbolListView, type SymbolListView, type SymbolRow } from './view'
 
 const T0 = Date.UTC(2026, 10, 26)
@@ -92,5 +92,20 @@ describe('the packed list and figures of the markets page', () => {
       groups: [{ ...view.groups[0]!, rows: Array.from({ length: 300 }, (_, i) => ({ ...view.groups[0]!.rows[0]!, symbolId: `P${i}USDT` })) }],
     }
     expect(JSON.stringify(packView(many)).length).toBeLessThan(JSON.stringify(many).length / 2)
+  })
+
+  it('with more figures behind them: the page’s own stay (the same objects), the rest come from behind, each pair once', () => {
+    const at = T0
+    const ticker = (symbol: string, lastPrice: string) => rowFiguresOf({ symbol, lastPrice, price24hPcnt: '0.01', turnover24h: '1', at }, '0.1', 'en')
+    const page = unpackFigures(packFigures({ BTCUSDT: ticker('BTCUSDT', '100') }))
+    const more = unpackFigures(packFigures({ BTCUSDT: ticker('BTCUSDT', '101'), ETHUSDT: ticker('ETHUSDT', '50') }))
+    const both = withMoreFigures(page, more)
+    expect(both.of('BTCUSDT')).toBe(page.of('BTCUSDT'))
+    expect(both.of('ETHUSDT')).toBe(more.of('ETHUSDT'))
+    expect(both.of('XRPUSDT')).toBeUndefined()
+    expect([...both.raws()]).toEqual([
+      ['BTCUSDT', '100', '0.01'],
+      ['ETHUSDT', '50', '0.01'],
+    ])
   })
 })

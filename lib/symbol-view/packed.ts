@@ -142,3 +142,22 @@ function unpackEntry([last, turnover, rawLast, rawChange, direction, text]: Pack
   const raw = { last: rawLast ?? undefined, change: rawChange ?? undefined }
   return direction && text !== undefined ? { last, change: { direction, text, arrow: CHANGE_ARROW[direction] }, turnover, raw } : { last, turnover, raw }
 }
+
+/**
+ * The page's figures with more behind them (the short-lived figures of every row): a pair the page
+ * has keeps the page's figures, the same object its drawn row already shows; the others come from
+ * `more` (docs/decisions/pages.md "The whole list is one immutable resource").
+ */
+export function withMoreFigures(page: ServerFigures, more: ServerFigures): ServerFigures {
+  return {
+    of: (symbolId) => page.of(symbolId) ?? more.of(symbolId),
+    *raws() {
+      const seen = new Set<string>()
+      for (const raw of page.raws()) {
+        seen.add(raw[0])
+        yield raw
+      }
+      for (const raw of more.raws()) if (!seen.has(raw[0])) yield raw
+    },
+  }
+}

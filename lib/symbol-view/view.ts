@@ -36,6 +36,11 @@ export interface SymbolListView {
   groups: SymbolGroup[]
   provenance: Provenance
   pairCount: number
+  /**
+   * Set only on the page's first rows (lib/symbol-view/whole-list.ts): each group's row count in
+   * the whole list, whose other rows this view lacks.
+   */
+  rowCounts?: Readonly<Record<string, number>>
 }
 
 const LEVERAGE_RATIO = /(\d+)[LS]$/

@@ -4,10 +4,12 @@ import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { SymbolList } from '@/components/symbol-list/SymbolList'
 import { toSymbolListView } from '@/lib/symbol-view/view'
 import { packFiguresText, packViewText } from '@/lib/symbol-view/packed'
+import { firstRowsOf, rowFiguresPath, wholeListPath } from '@/lib/symbol-view/whole-list'
 import { regionDisplayName } from '@/lib/i18n/region-name'
 import { resolveSiteContext } from '@/server/site-config'
 import { pageAlternates } from '@/server/seo'
-import { getSymbolCacheSeedText, getSymbolList } from '@/server/symbols'
+import { getSymbolList } from '@/server/symbols'
+import { wholeListOf } from '@/server/whole-list'
 import { marketFiguresFor } from '@/server/market'
 import { formatLocale } from '@/lib/i18n/format-locale'
 import { SavedCopyNotice } from '@/components/offline/SavedCopyNotice'
@@ -41,18 +43,22 @@ export default async function MarketsPage({ params }: { params: Params }) {
   setRequestLocale(site.language.code)
   const t = await getTranslations('Markets')
   const list = await getSymbolList(site.region, site.language)
-  const view = toSymbolListView(list)
-  const figures = await marketFiguresFor(site.region, view, formatLocale(site.language))
+  // The page carries the rows it draws first; the whole list is a resource of its own, named by its
+  // version, which the browser and the edge keep (docs/decisions/pages.md "The whole list is one immutable resource").
+  const first = firstRowsOf(toSymbolListView(list))
+  const figures = await marketFiguresFor(site.region, first, formatLocale(site.language))
+  const code = site.language.code
+  const whole = wholeListOf(site.region, site.language, list)
   return (
     <section>
       <SavedCopyNotice renderedAt={renderTime()} />
       <h1>{t('title')}</h1>
       {/* Packed: the page embeds arrays, not named fields, as JSON text (lib/symbol-view/packed.ts). */}
       <SymbolList
-        initial={packViewText(view)}
-        seed={getSymbolCacheSeedText(site.region, site.language, list)}
-        lang={site.language.code}
+        initial={packViewText(first)}
+        lang={code}
         figures={packFiguresText(figures)}
+        whole={{ url: wholeListPath(code, whole.version), figuresUrl: rowFiguresPath(code), seeded: whole.seeded }}
       />
     </section>
   )

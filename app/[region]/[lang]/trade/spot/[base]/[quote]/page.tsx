@@ -1,5 +1,6 @@
 import type { Metadata } from 'next'
 import { notFound, permanentRedirect } from 'next/navigation'
+import { MissingPair } from '@/components/NotFoundView'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { PairDetails, PairHeading } from '@/components/pair/PairDetails'
 import { PairMarket } from '@/components/market/PairMarket'
@@ -42,6 +43,7 @@ export async function generateStaticParams({ params }: { params: { region: strin
  * or the built-in sample, "not in this list" proves nothing: the pair is noted, and the not-found
  * answer leaves the server as a 503 with Retry-After (server/page-responses.ts); ISR keeps any
  * last good page, as a 404 replaces nothing (docs/decisions/pages.md "Pair pages and stale data").
+ * Null: the page renders the not-found page itself (MissingPair).
  */
 async function loadPair(site: SiteContext, base: string, quote: string) {
   const list = await getSymbolList(site.region, site.language)
@@ -51,14 +53,21 @@ async function loadPair(site: SiteContext, base: string, quote: string) {
   if (pair) return { list, pair }
   if (isStale(list.provenance)) noteUnconfirmedPair(site.region.id, site.language.code, base, quote, list.provenance.source)
   else forgetUnconfirmedPair(site.region.id, site.language.code, base, quote)
-  notFound()
+  return null
 }
 
+/**
+ * The pair's title and description; none for a pair the list lacks (the not-found page names
+ * itself; Next adds `noindex` to a 404). Never notFound() here: thrown outside the layout it leaves
+ * Next 16 an empty `__next_error__` shell (docs/decisions/pages.md "The 404 page is rendered on the server").
+ */
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { region, lang, base, quote } = await params
   const site = resolveSiteContext(region, lang)
   if (!site) return {}
-  const { pair } = await loadPair(site, base, quote)
+  const list = await getSymbolList(site.region, site.language)
+  const pair = findPair(list, decodeURIComponent(base), decodeURIComponent(quote))
+  if (!pair) return {}
   const t = await getTranslations({ locale: site.language.code, namespace: 'Metadata' })
   const title = t('pairTitle', { base: pair.baseTokenName, quote: pair.quoteTokenName })
   const description = t('pairDescription', {
@@ -77,7 +86,9 @@ export default async function PairPage({ params }: { params: Params }) {
   const site = resolveSiteContext(region, lang)
   if (!site) notFound()
   setRequestLocale(site.language.code)
-  const [{ list, pair }, market] = await Promise.all([loadPair(site, base, quote), getTickers(site.region)])
+  const [found, market] = await Promise.all([loadPair(site, base, quote), getTickers(site.region)])
+  if (!found) return <MissingPair home={`/${site.language.code}`} />
+  const { list, pair } = found
   const t = await getTranslations('Metadata')
   const jsonLd = pairJsonLd(
     pair,
