@@ -11,6 +11,9 @@ const withNextIntl = createNextIntlPlugin({
 })
 
 const nextConfig: NextConfig = {
+  // A second build beside the first, for the fleet's rolling-deploy test (scripts/fleet/second-build.ts):
+  // under .next, which every tool skips, and `next start` of its copy reads it as .next.
+  distDir: process.env.SPOT_SECOND_BUILD === '1' ? '.next/second' : '.next',
   reactStrictMode: true,
   poweredByHeader: false,
   // Every page links the icon: shared a day by the edge (and served by it with every instance
