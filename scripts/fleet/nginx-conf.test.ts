@@ -96,7 +96,7 @@ describe('renderNginxConf (deploy/nginx.conf.template)', () => {
 interface FakeInstance {
   server: http.Server
   port: number
-  seen: { method: string; url: string; host: string; rsc: string }[]
+  seen: { method: string; url: string; host: string; rsc: string; encoding: string }[]
 }
 
 type Answer = { status?: number; headers?: Record<string, string>; body?: string; hold?: Promise<void> }
@@ -163,6 +163,8 @@ describe('the edge in front of the instances (a real nginx, instances played by 
     const kinds: Record<string, Answer> = {
       '/': { status: 307, headers: { location: 'http://localhost/en', 'cache-control': 'private, no-store', vary: 'Cookie, Accept-Language' } },
       '/en/cookie': { headers: { ...PAGE_HEADERS, 'set-cookie': 'a=1' } },
+      // Varies on a request header the key does not hold.
+      '/en/varies': { headers: { ...PAGE_HEADERS, vary: 'rsc, Cookie' } },
       '/api/health': { headers: { 'cache-control': 's-maxage=60' } },
       '/x-api/v5/market/time': { headers: { 'cache-control': 's-maxage=60' } },
       '/en/post': { headers: PAGE_HEADERS },
@@ -176,6 +178,27 @@ describe('the edge in front of the instances (a real nginx, instances played by 
     }
     // Every request of both rounds reached an instance.
     expect(reached()).toHaveLength(2 * Object.keys(kinds).length)
+  })
+
+  it("keeps one copy per compression, gzip or none, whatever the browser's spelling; the instances are asked the same", async () => {
+    answer = (req) => ({
+      headers: { ...PAGE_HEADERS, vary: 'rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch, Accept-Encoding' },
+      body: `encoding=${req.headers['accept-encoding'] ?? ''}`,
+    })
+    const spellings = ['gzip, deflate, br, zstd', 'br, gzip', 'gzip', 'gzip;q=0.5, br', '', 'br', 'gzip;q=0, br', 'identity']
+    const replies = []
+    for (const encoding of spellings) replies.push(await ask('/en', encoding ? { 'accept-encoding': encoding } : {}))
+    expect(replies.map((r) => `${r.body} ${r.headers['x-cache-status']}`)).toEqual([
+      'encoding=gzip MISS',
+      'encoding=gzip HIT',
+      'encoding=gzip HIT',
+      'encoding=gzip HIT',
+      'encoding= MISS',
+      'encoding= HIT',
+      'encoding= HIT',
+      'encoding= HIT',
+    ])
+    expect(reached().map((r) => r.encoding)).toEqual(['gzip', ''])
   })
 
   it('the uncached door reads and writes nothing in the cache', async () => {
@@ -284,7 +307,13 @@ async function freePorts(count: number): Promise<number[]> {
 function fakeInstance(port: number, answer: (req: http.IncomingMessage) => Answer): Promise<FakeInstance> {
   const instance: FakeInstance = { server: http.createServer(), port, seen: [] }
   instance.server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
-    instance.seen.push({ method: req.method!, url: req.url!, host: String(req.headers.host), rsc: String(req.headers.rsc ?? '') })
+    instance.seen.push({
+      method: req.method!,
+      url: req.url!,
+      host: String(req.headers.host),
+      rsc: String(req.headers.rsc ?? ''),
+      encoding: String(req.headers['accept-encoding'] ?? ''),
+    })
     req.resume()
     const { status = 200, headers = {}, body = '', hold } = answer(req)
     void (hold ?? Promise.resolve()).then(() => {
