@@ -7,3 +7,8 @@
 const zodGlobal = globalThis as { __zod_globalConfig?: Record<string, unknown> }
 // Mutated in place: a zod loaded earlier holds a reference to this very object.
 ;(zodGlobal.__zod_globalConfig ??= {}).jitless = true
+
+// The build's label (NEXT_PUBLIC_SPOT_BUILD_LABEL when it was built; empty by default), so a
+// browser tells two builds of one commit apart: the rolling-deploy test builds a second one this
+// way, whose chunks differ (docs/decisions/fleet.md "A rolling deploy, tested").
+;(globalThis as { spotBuildLabel?: string }).spotBuildLabel = process.env.NEXT_PUBLIC_SPOT_BUILD_LABEL ?? ''

@@ -11,11 +11,23 @@ const withNextIntl = createNextIntlPlugin({
 })
 
 const nextConfig: NextConfig = {
+  // A second build beside the first, for the fleet's rolling-deploy test (scripts/fleet/second-build.ts):
+  // under .next, which every tool skips, and `next start` of its copy reads it as .next.
+  distDir: process.env.SPOT_SECOND_BUILD === '1' ? '.next/second' : '.next',
   reactStrictMode: true,
   poweredByHeader: false,
+  // Every page links the icon: shared a day by the edge (and served by it with every instance
+  // down), an hour by browsers, instead of Next's `max-age=0` for public files (docs/decisions/fleet.md
+  // "The edge cache in front of the fleet").
+  headers: async () => [{ source: '/favicon.:ext(svg|ico)', headers: [{ key: 'Cache-Control', value: 'public, max-age=3600, s-maxage=86400' }] }],
   // The middleware strips trailing slashes itself, in the same redirect that fixes the language
   // (docs/decisions/regions-and-languages.md "Unknown language prefixes"): "/fr/" → "/en" in one hop, not two.
   skipTrailingSlashRedirect: true,
+  // Seconds after a page was made that its copy may still be served while it renders again;
+  // older, the request waits for the render. Bounds the stale-while-revalidate Next sends the
+  // edge (a year by default) to this less the page's revalidate (docs/decisions/fleet.md
+  // "The worst age of a page").
+  expireTime: 300,
   compiler: {
     // The large chunks get V8's compile hint, so their compilation leaves the main thread
     // (docs/decisions/pages.md "Compile hints for the large chunks").

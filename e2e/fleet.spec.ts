@@ -1,16 +1,37 @@
+import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { sim } from '../playwright.config'
 import type { Fleet } from '../scripts/fleet/fleet'
-import { cacheState, FLEET_PORTS, get, HAS_REDIS_RUNTIME, loadUntil, non2xx, rawStatus, sleep, startTestFleet } from './support/fleet'
+import { LANG_COOKIE } from '../lib/i18n/languages'
+import type { Started } from '../scripts/support/processes'
+import { secondBuild } from '../scripts/fleet/second-build'
+import {
+  browseUntil,
+  cacheState,
+  edgeState,
+  FLEET_PORTS,
+  get,
+  HAS_REDIS_RUNTIME,
+  instanceAnswers,
+  loadUntil,
+  non2xx,
+  rawStatus,
+  scriptsOf,
+  sleep,
+  startTestFleet,
+} from './support/fleet'
 import { resetHits, simState } from './support/sim'
 
 // The fleet of README "Fleet": Redis, three instances of this build (each with its own disk
-// cache, as on separate machines) and nginx from deploy/nginx.conf.template, on ports of this
-// run's own (docs/decisions/fleet.md "Fleet tests").
+// cache, as on separate machines) and nginx from deploy/nginx.conf.template with its edge cache,
+// on ports of this run's own (docs/decisions/fleet.md "Fleet tests"). Tests about the instances
+// go to them directly or through nginx's uncached door; the edge's tests go through the edge.
 test.describe.configure({ mode: 'serial' })
 
 let fleet: Fleet
 const [A, B, C] = FLEET_PORTS.instances
+/** The instance running on each port now (the outage and the deploy replace them). */
+const running = new Map<number, Started>()
 const nginxOrigin = (host: string) => `http://${host}:${FLEET_PORTS.nginx}`
 const canonical = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1]
 const needsRedis = () => test.skip(!HAS_REDIS_RUNTIME, 'the Redis runtime (REDIS_URL, shared cache and pair lists) is not in this build')
@@ -34,6 +55,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000)
   pairs = await listedPairs()
   fleet = await startTestFleet({ redis: true })
+  FLEET_PORTS.instances.forEach((port, i) => running.set(port, fleet.instances[i]!))
 })
 
 test.afterAll(async () => {
@@ -103,12 +125,96 @@ test('a page rendered on one instance is served from the shared cache by the oth
   }
 })
 
+/** An RSC request as the router sends it: `_rsc` as Next computes it (it redirects a request without it). */
+async function rscGet(host: string, path: string, headers: Record<string, string>) {
+  const first = await get(host, path, FLEET_PORTS.nginx, headers)
+  if (first.status !== 307) return first
+  const location = new URL(String(first.headers.location), 'http://x')
+  return get(host, `${location.pathname}${location.search}`, FLEET_PORTS.nginx, headers)
+}
+
+test('the edge keeps HTML, RSC and prefetch variants, regions and per-visitor redirects apart; a 404 is kept seconds', async () => {
+  const [pair] = freshPairs(1)
+  const path = `/en/trade/spot/${pair!.base}/${pair!.quote}`
+  // The worst age of a page (docs/decisions/fleet.md "The worst age of a page"): s-maxage R, stale for E − R.
+  const html = await get('localhost', path)
+  expect([html.status, edgeState(html), html.headers['content-type']]).toEqual([200, 'MISS', 'text/html; charset=utf-8'])
+  expect(html.headers['cache-control']).toBe('s-maxage=60, stale-while-revalidate=240')
+  const variants: Record<string, string>[] = [
+    { rsc: '1' },
+    { rsc: '1', 'next-router-prefetch': '1' },
+    { rsc: '1', 'next-router-prefetch': '1', 'next-router-segment-prefetch': '/_tree' },
+  ]
+  const first = await Promise.all(variants.map((headers) => rscGet('localhost', path, headers)))
+  for (const reply of first) expect([reply.status, String(reply.headers['content-type'])]).toEqual([200, expect.stringContaining('text/x-component')])
+  // Asked again, in the other order: each from the edge, each its own.
+  const again = [await get('localhost', path), ...(await Promise.all([...variants].reverse().map((headers) => rscGet('localhost', path, headers)))).reverse()]
+  expect(again.map(edgeState)).toEqual(['HIT', 'HIT', 'HIT', 'HIT'])
+  expect(again.map((reply) => reply.body.toString('utf8'))).toEqual([html, ...first].map((reply) => reply.body.toString('utf8')))
+  expect(new Set(again.map((reply) => reply.body.toString('utf8'))).size).toBeGreaterThan(2)
+
+  // ae serves the same path: its own page at the edge, and main's stays main's.
+  for (const host of ['ae.localhost', 'localhost', 'ae.localhost'])
+    expect(canonical((await get(host, path)).body.toString('utf8'))).toBe(`${nginxOrigin(host)}${path}`)
+  const configs = await Promise.all(['hk.localhost', 'localhost', 'hk.localhost', 'localhost'].map((host) => get(host, '/api/client-config')))
+  expect(configs.map((reply) => JSON.parse(reply.body.toString('utf8')).region)).toEqual(['hk', 'main', 'hk', 'main'])
+  expect(configs.slice(2).map(edgeState)).toEqual(['HIT', 'HIT'])
+
+  // The middleware's per-visitor redirects: never kept, each visitor its own Location.
+  for (const [headers, language] of [
+    [{}, 'en'],
+    [{ cookie: `${LANG_COOKIE}=es-ES` }, 'es-ES'],
+    [{ 'accept-language': 'ja' }, 'ja-JP'],
+    [{}, 'en'],
+    [{ cookie: `${LANG_COOKIE}=es-ES` }, 'es-ES'],
+  ] as const) {
+    const redirect = await get('localhost', '/', FLEET_PORTS.nginx, headers)
+    expect([redirect.status, redirect.headers.location, edgeState(redirect)]).toEqual([307, `${nginxOrigin('localhost')}/${language}`, 'MISS'])
+  }
+
+  // An unknown pair: kept 10 s at most (docs/decisions/fleet.md "An unknown pair's 404 at the edge").
+  const unknown = await get('localhost', '/en/trade/spot/NOPE/NADA')
+  expect([unknown.status, unknown.headers['cache-control']]).toEqual([404, 's-maxage=10'])
+})
+
+test("a page view through the edge, the browser's caches cold: no GET reaches an instance", async ({ browser }) => {
+  const url = `${nginxOrigin('localhost')}/en/trade/spot/BTC/USDT`
+  /** One view in a new browser; `during` runs once the network is quiet, before the page goes (a leaving page may post its monitor batch). */
+  const view = async (during: () => Promise<void> = async () => {}) => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    const asked: string[] = []
+    page.on('requestfinished', (request) => {
+      if (request.url().startsWith(nginxOrigin('localhost'))) asked.push(`${request.method()} ${new URL(request.url()).pathname}`)
+    })
+    await page.goto(url, { waitUntil: 'networkidle' })
+    await expect.poll(() => asked.filter((r) => r === 'GET /api/client-config').length).toBe(1)
+    await during()
+    await context.close()
+    return asked
+  }
+  await view() // the edge holds the page's files, its icon and config
+  // and the page, fresh (a copy an instance served stale is kept a second only).
+  await expect.poll(async () => edgeState(await get('localhost', '/en/trade/spot/BTC/USDT'))).toBe('HIT')
+  const ports = [...running.keys()]
+  const before = await Promise.all(ports.map(instanceAnswers))
+  let after: number[] = []
+  const asked = await view(async () => void (after = await Promise.all(ports.map(instanceAnswers))))
+  // Each instance counted its own first /api/metrics answer between the two reads.
+  const reached = after.reduce((sum, n, i) => sum + n - before[i]! - 1, 0)
+  const posts = asked.filter((r) => r.startsWith('POST ')).length
+  test.info().annotations.push({ type: 'per view', description: JSON.stringify({ asked: asked.length, reached, requests: asked }) })
+  expect(asked.filter((r) => r.startsWith('GET ')).length).toBeGreaterThan(3)
+  // Only what is never kept reached an instance: the client monitor's batches, if one was sent.
+  expect(reached).toBe(posts)
+})
+
 test('fleet-wide, the upstream gets at most one pair-list call per reuse window per upstream and language', async () => {
   needsRedis()
   test.setTimeout(90_000)
   const seconds = 25
   // Each instance keeps rendering pages new to it (so each needs the pair list again once its
-  // reuse window has passed), while nginx carries cached traffic beside them.
+  // reuse window has passed), while nginx's uncached door carries cached traffic to them beside.
   // main and ae serve the same language list from one upstream: one loader, twice the pages.
   const fresh = freshPairs(500).flatMap((p) => ['localhost', 'ae.localhost'].map((host) => ({ host, path: `/en/trade/spot/${p.base}/${p.quote}` })))
   const until = sleep(seconds * 1000)
@@ -122,7 +228,7 @@ test('fleet-wide, the upstream gets at most one pair-list call per reuse window 
     }
     return statuses
   })
-  const cached = loadUntil([{ host: 'localhost', path: '/en/trade/spot/BTC/USDT' }], 3, until)
+  const cached = loadUntil([{ host: 'localhost', path: '/en/trade/spot/BTC/USDT' }], 3, until, FLEET_PORTS.uncached)
   const rendered = (await Promise.all(renders)).flat()
   const result = await cached
   const hits = (await simState()).hits.main ?? {}
@@ -141,7 +247,8 @@ test('Redis killed during load: no failed answer; restarted: the instances share
   needsRedis()
   test.setTimeout(90_000)
   const targets = freshPairs(20).map((p) => ({ host: 'tr.localhost', path: `/en-TR/trade/spot/${p.base}/${p.quote}` }))
-  const load = loadUntil(targets, 6, sleep(12_000))
+  // Through the uncached door: every request reaches an instance, as the edge would not let it.
+  const load = loadUntil(targets, 6, sleep(12_000), FLEET_PORTS.uncached)
   await sleep(3_000)
   process.kill(-fleet.redis()!.pid!, 'SIGKILL')
   await fleet.stopRedis()
@@ -193,10 +300,11 @@ test('one instance killed during load: nginx routes around it, no failures beyon
     { host: 'hk.localhost', path: '/en-HK' },
     { host: 'kz.localhost', path: '/en-KAZ' },
   ]
-  for (const t of targets) expect((await get(t.host, t.path)).status).toBe(200)
-  const load = loadUntil(targets, workers, sleep(10_000))
+  for (const t of targets) expect((await get(t.host, t.path, FLEET_PORTS.uncached)).status).toBe(200)
+  // Through the uncached door, so the instances carry the load the edge would otherwise take.
+  const load = loadUntil(targets, workers, sleep(10_000), FLEET_PORTS.uncached)
   await sleep(3_000)
-  const victim = fleet.instances[2]!
+  const victim = running.get(C)!
   process.kill(-victim.pid!, 'SIGKILL')
   await victim.exited
   const result = await load
@@ -204,7 +312,9 @@ test('one instance killed during load: nginx routes around it, no failures beyon
   // At most the requests that were inside the killed instance when it died.
   test.info().annotations.push({ type: 'load', description: JSON.stringify(result) })
   expect(non2xx(result) + result.errors, JSON.stringify(result)).toBeLessThanOrEqual(workers)
-  const after = await Promise.all(Array.from({ length: 12 }, (_, i) => get(targets[i % targets.length]!.host, targets[i % targets.length]!.path)))
+  const after = await Promise.all(
+    Array.from({ length: 12 }, (_, i) => get(targets[i % targets.length]!.host, targets[i % targets.length]!.path, FLEET_PORTS.uncached)),
+  )
   expect(after.map((r) => r.status)).toEqual(after.map(() => 200))
 })
 
@@ -276,4 +386,102 @@ test("Prometheus beside the fleet: the pair-list alert fires while the upstream'
     await exporter?.stop()
     rmSync(dir, { recursive: true, force: true })
   }
+})
+
+/** Each region's markets page and one pair page, in the region's English. */
+const regionPages = () =>
+  Object.entries({ main: 'en', hk: 'en-HK', nl: 'en-NL', tr: 'en-TR', kz: 'en-KAZ', eu: 'en-EU', ge: 'en-GEO', id: 'en-IDN', ae: 'en' }).flatMap(
+    ([id, lang]) => {
+      const host = id === 'main' ? 'localhost' : `${id}.localhost`
+      return [`/${lang}`, `/${lang}/trade/spot/BTC/USDT`].map((path) => ({ host, path }))
+    },
+  )
+
+/** Starts an instance of `distDir`'s build on each port, one after another, each ready before the next (as a balancer waits). */
+async function startReady(ports: readonly number[], distDir?: string) {
+  for (const port of ports) {
+    running.set(port, await fleet.addInstance(port, distDir))
+    await expect(async () => expect((await get('localhost', '/api/ready', port)).status).toBe(200)).toPass({ timeout: 30_000 })
+  }
+}
+
+test('every instance killed: the pages served before and their scripts answer from the edge, a URL without a language is sent home, health fails; fresh pages once they return', async () => {
+  test.setTimeout(120_000)
+  const pages = regionPages()
+  const served = await Promise.all(pages.map((p) => get(p.host, p.path)))
+  expect(served.map((reply) => reply.status)).toEqual(pages.map(() => 200))
+  const scripts = [...new Set(served.flatMap((reply, i) => scriptsOf(reply).map((path) => `${pages[i]!.host} ${path}`)))]
+  expect(scripts.length).toBeGreaterThan(pages.length)
+
+  const alive = [...running.values()].filter((instance) => instance.endedOnItsOwn() === undefined)
+  for (const instance of alive) process.kill(-instance.pid!, 'SIGKILL')
+  await Promise.all(alive.map((instance) => instance.exited))
+
+  const during = await Promise.all(pages.map((p) => get(p.host, p.path)))
+  expect(during.map((reply, i) => `${pages[i]!.host}${pages[i]!.path} ${reply.status}`)).toEqual(pages.map((p) => `${p.host}${p.path} 200`))
+  // Each its own page (a copy the edge kept, perhaps refreshed since it was first served).
+  expect(during.map((reply) => canonical(reply.body.toString('utf8')))).toEqual(pages.map((p) => `${nginxOrigin(p.host)}${p.path}`))
+  const scriptsDuring = await Promise.all(scripts.map((s) => get(s.split(' ')[0]!, s.split(' ')[1]!)))
+  expect(scriptsDuring.filter((reply) => reply.status !== 200)).toEqual([])
+  test.info().annotations.push({ type: 'outage', description: `${during.length} pages and ${scripts.length} scripts answered 200 with every instance down` })
+
+  // No copy: a URL without a language goes to the region's home on its public URL; a page with one gets the edge's 503.
+  for (const [host, path, location] of [
+    ['localhost', '/', `${nginxOrigin('localhost')}/en`],
+    ['hk.localhost', '/trade/spot/ETH/USDT', `${nginxOrigin('hk.localhost')}/en-HK/trade/spot/ETH/USDT`],
+  ] as const) {
+    const home = await get(host, path)
+    expect([home.status, home.headers.location]).toEqual([307, location])
+  }
+  const [never] = freshPairs(1)
+  const unavailable = await get('localhost', `/en/trade/spot/${never!.base}/${never!.quote}`)
+  expect([unavailable.status, unavailable.headers['retry-after']]).toEqual([503, '30'])
+  expect(unavailable.body.toString('utf8')).toContain('temporarily unavailable')
+  for (const path of ['/api/health', '/api/ready']) expect((await get('localhost', path)).status, path).toBe(502)
+
+  await startReady(FLEET_PORTS.instances)
+  const fresh = await get('localhost', `/en/trade/spot/${never!.base}/${never!.quote}`)
+  expect([fresh.status, edgeState(fresh)]).toEqual([200, 'MISS'])
+  expect((await get('localhost', '/api/health')).status).toBe(200)
+})
+
+test('a rolling deploy of a second build under load: 0 non-2xx pages, 0 scripts missing', async () => {
+  test.setTimeout(300_000)
+  const first = new Set(scriptsOf(await get('localhost', '/en/trade/spot/BTC/USDT')))
+  const second = await secondBuild(process.cwd(), 'e2e-second', { logFile: join('test-results', 'fleet-logs', 'second-build.log') })
+  test.info().annotations.push({ type: 'second build', description: `${second.ms} ms` })
+
+  // Visitors ask pages the edge holds and pages new to it (rendered by whichever build answers), and every script each names.
+  // New to the edge: every listed pair in languages no other test asks.
+  const kept = regionPages()
+  const fresh = ['vi-VN', 'pt-BR', 'id-ID'].flatMap((lang) => pairs.map((p) => ({ host: 'localhost', path: `/${lang}/trade/spot/${p.base}/${p.quote}` })))
+  let turn = 0
+  const target = () => (turn++ % 2 === 0 ? kept[turn % kept.length]! : (fresh.shift() ?? kept[0]!))
+  let stop!: () => void
+  const load = browseUntil(target, 4, new Promise<void>((resolve) => (stop = resolve)))
+  try {
+    // Its files at the edge before any instance of it starts; then each instance in turn.
+    fleet.publish(second.distDir)
+    for (const port of FLEET_PORTS.instances) {
+      await running.get(port)!.stop()
+      await startReady([port], second.distDir)
+    }
+    // The new build's pages are served (their scripts are not the first build's).
+    await expect
+      .poll(async () => scriptsOf(await get('localhost', fresh.shift()!.path)).filter((s) => !first.has(s)).length, { timeout: 30_000 })
+      .toBeGreaterThan(0)
+  } finally {
+    stop()
+  }
+  const result = await load
+  test.info().annotations.push({ type: 'deploy load', description: JSON.stringify({ ...result, scriptsSeen: [...result.scriptsSeen].length }) })
+  // Every page 200, except a pair the simulator delisted meanwhile: that one is a 404.
+  const listed = new Set((await listedPairs()).map((p) => `/trade/spot/${p.base}/${p.quote}`))
+  const delisted = (path: string) => /^\/[^/]+\/trade\/spot\//.test(path) && !listed.has(path.slice(path.indexOf('/', 1)))
+  expect(result.failed.filter(({ path, status }) => !(status === 404 && delisted(path)))).toEqual([])
+  expect(result.scripts).toEqual({ 200: expect.any(Number) })
+  expect(result.errors).toBe(0)
+  expect([...result.scriptsSeen].filter((s) => !first.has(s)).length).toBeGreaterThan(0)
+  // The rollout over: nothing of the previous build goes.
+  expect(fleet.prune().removedBuilds).toEqual([])
 })

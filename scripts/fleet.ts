@@ -19,6 +19,7 @@ const base = Number(process.env.FLEET_PORT ?? 3080)
 const ports = {
   nginx: base,
   instances: [base + 1, base + 2, base + 3],
+  uncached: base + 4,
   redis: base + 3300,
   prometheus: base + 10,
   nginxStatus: base + 11,
@@ -27,7 +28,16 @@ const ports = {
 const simPorts = { admin: 4080, main: 4081, alt1: 4082, alt2: 4083, fastPath: 4084 }
 
 async function main() {
-  await assertFree(ports.nginx, ...ports.instances, ports.redis, ports.prometheus, ports.nginxStatus, ports.nginxExporter, ...Object.values(simPorts))
+  await assertFree(
+    ports.nginx,
+    ...ports.instances,
+    ports.uncached,
+    ports.redis,
+    ports.prometheus,
+    ports.nginxStatus,
+    ports.nginxExporter,
+    ...Object.values(simPorts),
+  )
   const speedup = speedupFrom(process.env)
   const sim = await startSimulator({ ports: simPorts, allowedOrigins: [`http://localhost:${ports.nginx}`, `http://*.localhost:${ports.nginx}`] })
   const stopSim = () => sim.close()
@@ -42,6 +52,7 @@ async function main() {
     root,
     logDir: join(root, '.fleet-logs'),
     nginxPort: ports.nginx,
+    uncachedPort: ports.uncached,
     statusPort: ports.nginxStatus,
     instancePorts: ports.instances,
     redisPort: ports.redis,
@@ -71,6 +82,7 @@ async function main() {
   console.log(`\nsimulator: main ${sim.urls.main}, admin ${sim.urls.admin}`)
   console.log(`redis:     redis://127.0.0.1:${ports.redis}`)
   console.log(`instances: ${ports.instances.map((p) => `http://127.0.0.1:${p}`).join(', ')} (TRUST_PROXY=true: reach them through nginx)`)
+  console.log(`edge:      cache ${fleet.cacheDir}, static root ${fleet.staticRoot}; uncached door :${ports.uncached}`)
   console.log(`logs:      ${join(root, '.fleet-logs')}`)
   console.log(
     prometheus

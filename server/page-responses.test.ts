@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { guardPageResponses, UNCONFIRMED_RETRY_AFTER_S } from './page-responses'
+import { guardPageResponses, NOT_FOUND_SHARED_S, STALE_SHARED_S, UNCONFIRMED_RETRY_AFTER_S } from './page-responses'
 import { forgetUnconfirmedPair, noteUnconfirmedPair, type UnconfirmedPair } from './unconfirmed-pairs'
 
 // What Next's router does: the internal path on the response, then the page's status.
@@ -14,6 +14,10 @@ beforeAll(async () => {
     const url = new URL(req.url ?? '/', 'http://x')
     res.setHeader('x-middleware-rewrite', url.searchParams.get('internal') ?? '/main/en')
     res.statusCode = Number(url.searchParams.get('status') ?? 200)
+    const cacheControl = url.searchParams.get('cacheControl')
+    if (cacheControl !== null) res.setHeader('Cache-Control', cacheControl)
+    const nextCache = url.searchParams.get('nextCache')
+    if (nextCache !== null) res.setHeader('x-nextjs-cache', nextCache)
     if (url.searchParams.has('writeHead')) res.writeHead(res.statusCode, 'Not Found', { 'x-middleware-rewrite': '/main/en', 'x-kept': '1' })
     res.end('body')
   })
@@ -60,5 +64,27 @@ describe('page responses', () => {
     expect((await ask('/main/en/trade/spot/QQQ/USDT', 404)).status).toBe(404)
     noteUnconfirmedPair('main', 'en', 'QQQ', 'USDT', 'builtin', Date.now() - 60_000)
     expect((await ask('/main/en/trade/spot/QQQ/USDT', 404)).status).toBe(404)
+  })
+
+  it("a not-found a shared cache may keep is kept there seconds, with no stale use; the page's own s-maxage stays on a 200", async () => {
+    const isr = 's-maxage=60, stale-while-revalidate=240'
+    const unknown = await ask('/main/en/trade/spot/NOPE/NADA', 404, `&cacheControl=${encodeURIComponent(isr)}`)
+    expect(unknown.status).toBe(404)
+    expect(unknown.headers.get('cache-control')).toBe(`s-maxage=${NOT_FOUND_SHARED_S}`)
+    expect((await ask('/main/en/trade/spot/BTC/USDT', 200, `&cacheControl=${encodeURIComponent(isr)}`)).headers.get('cache-control')).toBe(isr)
+    // A 404 no shared cache may keep (a path no page has) stays private.
+    const privateAnswer = 'private, no-cache, no-store, max-age=0, must-revalidate'
+    expect((await ask('/main/en/nothing-here', 404, `&cacheControl=${encodeURIComponent(privateAnswer)}`)).headers.get('cache-control')).toBe(privateAnswer)
+  })
+
+  it('a page served from a stale copy is fresh for a shared cache one second, with no stale use; a HIT or MISS keeps its s-maxage', async () => {
+    const isr = encodeURIComponent('s-maxage=60, stale-while-revalidate=240')
+    const stale = await ask('/main/en/trade/spot/BTC/USDT', 200, `&cacheControl=${isr}&nextCache=STALE`)
+    expect([stale.status, stale.headers.get('cache-control')]).toEqual([200, `s-maxage=${STALE_SHARED_S}`])
+    for (const state of ['HIT', 'MISS']) {
+      expect((await ask('/main/en/trade/spot/BTC/USDT', 200, `&cacheControl=${isr}&nextCache=${state}`)).headers.get('cache-control')).toBe(
+        's-maxage=60, stale-while-revalidate=240',
+      )
+    }
   })
 })

@@ -3,7 +3,7 @@ import type { OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import { unconfirmedPairAt, type UnconfirmedPair } from './unconfirmed-pairs'
 
 /**
- * Two rules Next has no setting for, applied to every answer of this process's HTTP server as
+ * Three rules Next has no setting for, applied to every answer of this process's HTTP server as
  * its status line is written (Node's own `http.server.request.start` channel hands over each
  * response first; nothing is patched globally):
  *
@@ -14,10 +14,22 @@ import { unconfirmedPairAt, type UnconfirmedPair } from './unconfirmed-pairs'
  * - a pair page that answered not-found from a list it cannot trust (./unconfirmed-pairs.ts) is a
  *   503 with Retry-After and no-store: the pair may exist (docs/decisions/pages.md "Pair pages and
  *   stale data").
+ * - any other not-found that a shared cache may keep (an unknown pair's, which Next marks with the
+ *   page's s-maxage and stale-while-revalidate) is kept there `NOT_FOUND_SHARED_S` at most, with
+ *   no stale use, so a pair listed meanwhile appears (docs/decisions/fleet.md "An unknown pair's
+ *   404 at the edge").
+ * - a page served from a copy past its revalidate period (`x-nextjs-cache: STALE`, rendered again
+ *   meanwhile) is fresh for a shared cache `STALE_SHARED_S` only, with no stale use: Next sends it
+ *   the full s-maxage, and an edge would add that to its age (docs/decisions/fleet.md "The worst
+ *   age of a page").
  */
 export const INTERNAL_PATH_HEADER = 'x-middleware-rewrite'
 /** Seconds: the pair-list back-off and the pages' revalidate period are within it. */
 export const UNCONFIRMED_RETRY_AFTER_S = 60
+/** Seconds an edge or CDN may keep a 404. */
+export const NOT_FOUND_SHARED_S = 10
+/** Seconds an edge or CDN may keep a page an instance served stale, as fresh. */
+export const STALE_SHARED_S = 1
 
 export interface PageResponseSinks {
   /** Once per 503 answer for an unconfirmed pair. */
@@ -50,7 +62,13 @@ function withoutInternalPath(headers: unknown): unknown {
   return headers
 }
 
-/** Applies both rules to one response, as its head is written. */
+/** An answer a shared cache may keep (s-maxage) is kept `seconds`, and never used stale. */
+function sharedAtMost(response: ServerResponse, seconds: number): void {
+  const cacheControl = response.getHeader('Cache-Control')
+  if (typeof cacheControl === 'string' && /\bs-maxage=/.test(cacheControl)) response.setHeader('Cache-Control', `s-maxage=${seconds}`)
+}
+
+/** Applies the rules to one response, as its head is written. */
 export function guardResponse(response: ServerResponse, sinks: PageResponseSinks, now: () => number = Date.now): void {
   const writeHead = response.writeHead as (this: ServerResponse, ...args: unknown[]) => ServerResponse
   response.writeHead = function (this: ServerResponse, statusCode: number, ...rest: unknown[]) {
@@ -65,6 +83,10 @@ export function guardResponse(response: ServerResponse, sinks: PageResponseSinks
       this.setHeader('Retry-After', String(UNCONFIRMED_RETRY_AFTER_S))
       this.setHeader('Cache-Control', 'private, no-cache, no-store, max-age=0, must-revalidate')
       sinks.unconfirmed(pair)
+    } else if (status === 404) {
+      sharedAtMost(this, NOT_FOUND_SHARED_S)
+    } else if (this.getHeader('x-nextjs-cache') === 'STALE') {
+      sharedAtMost(this, STALE_SHARED_S)
     }
     return writeHead.call(this, status, ...args)
   } as WriteHead

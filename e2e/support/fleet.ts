@@ -19,6 +19,8 @@ export const FLEET_PORTS = {
   prometheus: base + 6,
   nginxStatus: base + 7,
   nginxExporter: base + 8,
+  /** nginx's uncached door: the instances round-robin through nginx, never the edge cache. */
+  uncached: base + 9,
 } as const
 
 /** The runtime's Redis support (the shared cache and pair lists) comes with the `redis` client. */
@@ -36,6 +38,7 @@ export function startTestFleet(options: { redis: boolean }): Promise<Fleet> {
     root: process.cwd(),
     logDir: join('test-results', 'fleet-logs'),
     nginxPort: FLEET_PORTS.nginx,
+    uncachedPort: FLEET_PORTS.uncached,
     statusPort: FLEET_PORTS.nginxStatus,
     instancePorts: FLEET_PORTS.instances,
     redisPort: options.redis ? FLEET_PORTS.redis : null,
@@ -48,9 +51,22 @@ export function startTestFleet(options: { redis: boolean }): Promise<Fleet> {
   })
 }
 
-/** GET through nginx (port omitted) or on one instance, with the region's Host. */
-export const get = (host: string, path: string, port: number = FLEET_PORTS.nginx): Promise<Reply> => request({ port, path, host, timeoutMs: 20_000 })
+/** GET through nginx's edge (port omitted), its uncached door or one instance, with the region's Host. */
+export const get = (host: string, path: string, port: number = FLEET_PORTS.nginx, headers?: Record<string, string>): Promise<Reply> =>
+  request({ port, path, host, headers, timeoutMs: 20_000 })
 export const cacheState = (reply: Reply) => header(reply, 'x-nextjs-cache') ?? 'none'
+/** What the edge did: HIT, MISS, STALE, EXPIRED, UPDATING, BYPASS, or none (not through its cache). */
+export const edgeState = (reply: Reply) => header(reply, 'x-cache-status') ?? 'none'
+/** The same-origin scripts a page's HTML loads. */
+export const scriptsOf = (reply: Reply) => [
+  ...new Set([...reply.body.toString('utf8').matchAll(/<script[^>]+src="(\/_next\/static\/[^"]+)"/g)].map((m) => m[1]!)),
+]
+
+/** Every answer an instance has counted (`spot_http_responses_total`), its own /api/metrics included. */
+export async function instanceAnswers(port: number): Promise<number> {
+  const text = (await get('localhost', '/api/metrics', port)).body.toString('utf8')
+  return [...text.matchAll(/^spot_http_responses_total\{[^}]*\} (\d+)$/gm)].reduce((sum, m) => sum + Number(m[1]), 0)
+}
 
 /** One raw request line (TRACE, absolute-form targets), as no HTTP client sends it; returns the status. */
 export function rawStatus(requestLine: string, host: string, port: number = FLEET_PORTS.nginx): Promise<number> {
@@ -70,8 +86,13 @@ export interface LoadResult {
   total: number
 }
 
-/** `workers` clients in a loop over `targets` through nginx until `stop()` resolves. */
-export async function loadUntil(targets: readonly { host: string; path: string }[], workers: number, stop: Promise<unknown>): Promise<LoadResult> {
+/** `workers` clients in a loop over `targets` through nginx (its edge unless `port` says otherwise) until `stop()` resolves. */
+export async function loadUntil(
+  targets: readonly { host: string; path: string }[],
+  workers: number,
+  stop: Promise<unknown>,
+  port: number = FLEET_PORTS.nginx,
+): Promise<LoadResult> {
   const result: LoadResult = { statuses: {}, errors: 0, total: 0 }
   let done = false
   void stop.then(() => (done = true))
@@ -81,8 +102,47 @@ export async function loadUntil(targets: readonly { host: string; path: string }
       const target = targets[next++ % targets.length]!
       result.total++
       try {
-        const reply = await get(target.host, target.path)
+        const reply = await get(target.host, target.path, port)
         result.statuses[reply.status] = (result.statuses[reply.status] ?? 0) + 1
+      } catch {
+        result.errors++
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: workers }, worker))
+  return result
+}
+
+export interface BrowseResult {
+  /** Status counts of the pages and, apart, of the scripts those pages named. */
+  pages: Record<string, number>
+  scripts: Record<string, number>
+  errors: number
+  /** Every page that did not answer 2xx, and every script that did not answer 200. */
+  failed: { path: string; status: number }[]
+  /** Every script path seen, so a test knows which builds' pages were served. */
+  scriptsSeen: Set<string>
+}
+
+/** `workers` visitors through the edge until `stop` resolves, each asking a page, then every script it names. */
+export async function browseUntil(targets: () => { host: string; path: string }, workers: number, stop: Promise<unknown>): Promise<BrowseResult> {
+  const result: BrowseResult = { pages: {}, scripts: {}, errors: 0, failed: [], scriptsSeen: new Set() }
+  let done = false
+  void stop.then(() => (done = true))
+  const count = (into: Record<string, number>, status: number) => (into[status] = (into[status] ?? 0) + 1)
+  const worker = async () => {
+    while (!done) {
+      const target = targets()
+      try {
+        const page = await get(target.host, target.path)
+        count(result.pages, page.status)
+        if (page.status >= 300) result.failed.push({ path: target.path, status: page.status })
+        for (const script of scriptsOf(page)) {
+          result.scriptsSeen.add(script)
+          const status = (await get(target.host, script)).status
+          count(result.scripts, status)
+          if (status !== 200) result.failed.push({ path: script, status })
+        }
       } catch {
         result.errors++
       }

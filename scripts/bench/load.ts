@@ -20,6 +20,8 @@ export interface LoadTarget {
   path: string
   /** Host header: selects the region. */
   host: string
+  /** More request headers (accept-encoding, as a browser sends it). */
+  headers?: Record<string, string>
 }
 
 export interface LoadOptions {
@@ -44,7 +46,7 @@ function figures(result: autocannon.Result): LoadFigures {
 }
 
 function run(target: LoadTarget, connections: number, seconds: number): PromiseLike<autocannon.Result> {
-  return autocannon({ url: `http://127.0.0.1:${target.port}${target.path}`, headers: { host: target.host }, connections, duration: seconds })
+  return autocannon({ url: `http://127.0.0.1:${target.port}${target.path}`, headers: { ...target.headers, host: target.host }, connections, duration: seconds })
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The fleet on one machine: Redis, N `next start` instances of one build (each on its own copy
- * of the build with its own disk cache, as on separate machines) and nginx in front
- * (README "Fleet"). Used by `npm run fleet`, e2e/fleet.spec.ts and scripts/bench-fleet.ts.
+ * of the build with its own disk cache, as on separate machines) and nginx in front with the
+ * edge cache and the static root the build is published to first (README "Fleet"). Used by
+ * `npm run fleet`, e2e/fleet.spec.ts and scripts/bench-fleet.ts.
  */
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -9,12 +10,15 @@ import { join } from 'node:path'
 import { isolatedProject } from '../support/next-server'
 import { loadSiteConfig, regionVariable } from '../../lib/regions/config'
 import { start, stopAll, waitForHttp, type Started } from '../support/processes'
-import { renderNginxConf } from './nginx-conf'
+import { renderNginxConf, type EdgeCacheOptions } from './nginx-conf'
+import { publishBuild, pruneStatic, type PruneResult, type PublishResult } from './static-files'
 
 export interface FleetOptions {
   root: string
   logDir: string
   nginxPort: number
+  /** nginx's uncached door: the instances through nginx, never the edge cache (127.0.0.1 only); default: a free port. */
+  uncachedPort?: number
   /** nginx's stub_status, on 127.0.0.1 only (deploy/nginx.conf.template). */
   statusPort: number
   instancePorts: readonly number[]
@@ -22,7 +26,8 @@ export interface FleetOptions {
   redisPort: number | null
   /** The simulator's hosts (README "Configuration" variables they fill). */
   upstream: { apiBaseUrl: string; apiHosts: readonly string[]; fastPathHost: string; fastPathWsUrl: string }
-  microCache?: boolean
+  /** The edge cache's disk; by default a small one in the fleet's temp folder. */
+  cache?: EdgeCacheOptions
   /** More variables, the same on every instance (e.g. REGION_<ID>_API_BASE_URL). */
   env?: Record<string, string>
 }
@@ -32,11 +37,23 @@ export interface Fleet {
   urls: Record<string, string>
   /** nginx's stub_status page, for prometheus-nginx-exporter. */
   statusUrl: string
+  /** nginx's uncached door: the same site, never read from or written to the edge cache. */
+  uncachedPort: number
+  /** The edge's static root and cache folder (scripts/fleet/static-files.ts). */
+  staticRoot: string
+  cacheDir: string
   instances: Started[]
   nginx: Started
   redis(): Started | undefined
-  /** One more instance on `port` (not behind nginx), as a deploy or restart starts one; live when resolved. */
-  addInstance(port: number): Promise<Started>
+  /**
+   * An instance on `port` of the build in `distDir` (default: this project's), as a deploy or
+   * restart starts one; behind nginx when `port` is one of its instance ports; live when resolved.
+   */
+  addInstance(port: number, distDir?: string): Promise<Started>
+  /** A deploy's first step: the build's static files to the edge, before any instance of it starts. */
+  publish(distDir: string): PublishResult
+  /** A deploy's last step (once the rollout has ended): old builds' files and old edge pages go. */
+  prune(): PruneResult
   stopRedis(): Promise<void>
   startRedis(): Promise<void>
   stop(): Promise<void>
@@ -92,8 +109,8 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     await redis?.stop()
     redis = undefined
   }
-  const addInstance = async (port: number) => {
-    const dir = isolatedProject()
+  const addInstance = async (port: number, distDir = join(root, '.next')) => {
+    const dir = isolatedProject(distDir)
     projects.push(dir)
     const one = start(`next start :${port}`, process.execPath, [NEXT_BIN, 'start', dir, '-p', String(port)], {
       cwd: root,
@@ -104,10 +121,19 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     await waitForHttp(one, port, '/api/live', 60_000)
     return one
   }
+  const staticRoot = join(prefix, 'static')
+  const cache = { dir: join(prefix, 'cache'), maxSize: '256m', minFree: '64m', keys: '8m', ...options.cache }
+  const publish = (distDir: string) => publishBuild(staticRoot, distDir)
+  const prune = () => pruneStatic(staticRoot, Date.now(), { edgeCache: cache.dir })
   try {
+    const uncachedPort = options.uncachedPort ?? (await freePort())
+    // The build's files are at the edge before any instance of it starts.
+    publish(join(root, '.next'))
+    prune()
     await startRedis()
-    const instances = await Promise.all(options.instancePorts.map(addInstance))
-    for (const name of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi', 'cache']) mkdirSync(join(prefix, name), { recursive: true })
+    const instances = await Promise.all(options.instancePorts.map((port) => addInstance(port)))
+    for (const dir of [...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => join(prefix, name)), cache.dir])
+      mkdirSync(dir, { recursive: true })
     const config = loadSiteConfig(instanceEnv(options, options.instancePorts[0]!))
     const enabled = Object.values(config.regions).filter((r) => r.enabled)
     const conf = join(prefix, 'nginx.conf')
@@ -117,10 +143,12 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         root,
         prefix,
         port: options.nginxPort,
+        uncachedPort,
         statusPort: options.statusPort,
         instancePorts: options.instancePorts,
-        serverNames: enabled.flatMap((r) => r.hosts),
-        microCache: options.microCache,
+        regions: enabled,
+        staticRoot,
+        cache,
       }),
     )
     const nginx = start('nginx', NGINX, ['-p', prefix, '-e', join(prefix, 'error.log'), '-c', conf, '-g', 'daemon off;'], {
@@ -134,10 +162,15 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     return {
       urls,
       statusUrl: `http://127.0.0.1:${options.statusPort}/stub_status`,
+      uncachedPort,
+      staticRoot,
+      cacheDir: cache.dir,
       instances,
       nginx,
       redis: () => redis,
       addInstance,
+      publish,
+      prune,
       stopRedis,
       startRedis,
       stop: async () => {
@@ -152,6 +185,18 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     for (const dir of [prefix, ...projects]) rmSync(dir, { recursive: true, force: true })
     throw error
   }
+}
+
+/** A port nothing listens on now (the kernel's pick). */
+async function freePort(): Promise<number> {
+  const net = await import('node:net')
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as import('node:net').AddressInfo
+      server.close(() => resolve(port))
+    })
+    server.on('error', reject)
+  })
 }
 
 /** redis-server answers PING with +PONG once it accepts commands. */

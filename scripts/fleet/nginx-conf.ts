@@ -1,56 +1,105 @@
 /**
- * Fills deploy/nginx.conf.template for one fleet: its listen port, its instances, the host
- * names of the enabled regions, the stub_status port, and optionally the micro-cache (docs/decisions/fleet.md "nginx: the configuration").
+ * Fills deploy/nginx.conf.template for one fleet: its listen ports, its instances, the enabled
+ * regions (hosts, public URLs, default languages), the edge cache's disk and the static root
+ * (docs/decisions/fleet.md "nginx: the configuration", "The edge cache in front of the fleet").
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { LANGUAGE_CODES } from '../../lib/i18n/languages'
+
+/** What the edge needs of one enabled region (a RegionConfig fits). */
+export interface EdgeRegion {
+  hosts: readonly string[]
+  /** REGION_<ID>_PUBLIC_URL: the only origin the edge's own redirects name. */
+  publicUrl: string
+  defaultLanguage: string
+}
+
+export interface EdgeCacheOptions {
+  /** Folder of the cache's files (default: `<prefix>/cache`). */
+  dir?: string
+  /** nginx sizes: the disk the cache may take, and the free disk it leaves. */
+  maxSize?: string
+  minFree?: string
+  /** Shared memory for the keys (1 MB holds about 8,000). */
+  keys?: string
+}
 
 export interface NginxConfOptions {
   root: string
-  /** Folder for the pid, error log, temp files and cache. */
+  /** Folder for the pid, error log and temp files. */
   prefix: string
   port: number
+  /** The same site, never through the cache (127.0.0.1 only). */
+  uncachedPort: number
   /** nginx's stub_status (GET /stub_status), for the exporter on this machine only. */
   statusPort: number
   instancePorts: readonly number[]
-  /** Host names nginx proxies; any other host gets 421 from the default server. */
-  serverNames: readonly string[]
-  /** Cache pages for as long as their Cache-Control allows, keyed on scheme, host and path. */
-  microCache?: boolean
+  /** Host names nginx serves (any other host gets 421) and where each region's home is. */
+  regions: readonly EdgeRegion[]
+  /** Every published build's `_next/static` files (scripts/fleet/static-files.ts). */
+  staticRoot: string
+  cache?: EdgeCacheOptions
 }
 
+export const EDGE_CACHE_DEFAULTS = { maxSize: '2g', minFree: '1g', keys: '64m' } as const
+
 const HOST_NAME = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/
+const SIZE = /^\d+[kmg]?$/
+// nginx syntax ends at whitespace, quotes, braces and semicolons; `$` would start a variable.
+const PATH = /^\/[^\s"'{};$\\]*$/
+const LANGUAGE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,4})*$/
 
-const cacheZone = (prefix: string) => `  proxy_cache_path ${prefix}/cache levels=1:2 keys_zone=spot_pages:10m max_size=100m inactive=10m use_temp_path=off;`
+function publicOrigin(url: string): string {
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    throw new Error(`nginx: ${JSON.stringify(url)} is not a public URL`)
+  }
+  if (!/^https?:$/.test(parsed.protocol) || parsed.pathname !== '/' || parsed.search || parsed.hash || parsed.username || parsed.password) {
+    throw new Error(`nginx: ${JSON.stringify(url)} is not an origin (http(s)://host[:port])`)
+  }
+  return parsed.origin
+}
 
-// No proxy_cache_valid: only answers whose Cache-Control (s-maxage/max-age) allows it are
-// stored, never a Set-Cookie answer; the key holds the host, so a region's page stays its own.
-const cacheRules = [
-  'proxy_cache spot_pages;',
-  'proxy_cache_key $scheme$host$request_uri;',
-  'proxy_cache_lock on;',
-  'proxy_cache_use_stale updating error timeout;',
-  'proxy_cache_background_update on;',
-  'add_header X-Cache-Status $upstream_cache_status always;',
-].map((line) => `      ${line}`)
+function checked(value: string, pattern: RegExp, what: string): string {
+  if (!pattern.test(value)) throw new Error(`nginx: ${JSON.stringify(value)} is not ${what}`)
+  return value
+}
 
 export function renderNginxConf(options: NginxConfOptions): string {
-  const { prefix, port, statusPort, instancePorts, serverNames } = options
+  const { prefix, port, uncachedPort, statusPort, instancePorts, regions } = options
+  const serverNames = [...new Set(regions.flatMap((r) => r.hosts))]
   if (serverNames.length === 0) throw new Error('nginx: no server names (no enabled region has a host)')
-  for (const name of serverNames) if (!HOST_NAME.test(name)) throw new Error(`nginx: ${JSON.stringify(name)} is not a host name`)
+  for (const name of serverNames) checked(name, HOST_NAME, 'a host name')
   if (instancePorts.length === 0) throw new Error('nginx: no instances')
-  if (statusPort === port) throw new Error('nginx: the status port must not be the public port')
+  if (new Set([port, uncachedPort, statusPort]).size !== 3) throw new Error('nginx: the public, uncached and status port must differ')
+  const cache = { dir: `${prefix}/cache`, ...EDGE_CACHE_DEFAULTS, ...options.cache }
+  for (const size of [cache.maxSize, cache.minFree, cache.keys]) checked(size, SIZE, 'an nginx size')
+  const homes = regions.flatMap((r) => {
+    const home = `${publicOrigin(r.publicUrl)}/${checked(r.defaultLanguage, LANGUAGE, 'a language code')}`
+    return r.hosts.map((host) => `    ${host} ${home};`)
+  })
   const slots: Record<string, string> = {
     // Workers run as root only where the master does (a test or the local fleet as root):
     // otherwise nginx's default user could not write the temp folders made for it.
     USER: process.getuid?.() === 0 ? 'user root;' : '',
-    PREFIX: prefix,
+    PREFIX: checked(prefix, PATH, 'an absolute path'),
     PORT: String(port),
+    UNCACHED_PORT: String(uncachedPort),
     STATUS_PORT: String(statusPort),
     UPSTREAMS: instancePorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n'),
-    SERVER_NAMES: [...new Set(serverNames)].join(' '),
-    CACHE_ZONE: options.microCache ? cacheZone(prefix) : '',
-    CACHE: options.microCache ? cacheRules.join('\n') : '',
+    SERVER_NAMES: serverNames.join(' '),
+    CACHE_DIR: checked(cache.dir, PATH, 'an absolute path'),
+    CACHE_KEYS: cache.keys,
+    CACHE_MAX_SIZE: cache.maxSize,
+    CACHE_MIN_FREE: cache.minFree,
+    // A host of two regions (not allowed by the config) would be a duplicate map key: nginx -t says so.
+    EDGE_HOMES: [...new Set(homes)].join('\n'),
+    LANGUAGE_CODES: LANGUAGE_CODES.map((code) => checked(code, LANGUAGE, 'a language code')).join('|'),
+    STATIC_ROOT: checked(options.staticRoot, PATH, 'an absolute path'),
+    EDGE_ROOT: checked(join(options.root, 'deploy', 'edge'), PATH, 'an absolute path'),
   }
   const template = readFileSync(join(options.root, 'deploy', 'nginx.conf.template'), 'utf8')
   return template.replace(/\{\{([A-Z_]+)\}\}/g, (_, name: string) => {

@@ -1,6 +1,6 @@
 import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve, sep } from 'node:path'
+import { join, relative, resolve, sep } from 'node:path'
 import { outputTail, start, type Started } from './processes'
 
 export interface RunningServer {
@@ -14,14 +14,18 @@ export interface RunningServer {
 const nextBin = resolve('node_modules/next/dist/bin/next')
 
 /**
- * A project folder with this build but its own, empty ISR cache. A second `next start` on the
+ * A project folder with this build (or the one in `distDir`) but its own, empty ISR cache. A second `next start` on the
  * same `.next` would write pages rendered under *its* configuration into the cache the main
  * e2e server serves from (seen in CI: another region list and port baked into cached HTML).
  */
-export function isolatedProject(): string {
+export function isolatedProject(distDir = '.next'): string {
   const dir = mkdtempSync(join(tmpdir(), 'spot-e2e-next-'))
-  const skip = [`${sep}.next${sep}cache`, `${sep}route-cache`]
-  cpSync('.next', join(dir, '.next'), { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.some((part) => src.includes(part)) })
+  // Not its caches, nor a second build beside it (scripts/fleet/second-build.ts).
+  const from = resolve(distDir)
+  const skipped = (src: string) => ['cache', 'second'].includes(relative(from, src).split(sep)[0]!) || src.includes(`${sep}route-cache`)
+  // Symlinks (Turbopack's `.next/node_modules/<package>-<hash>`) made absolute: relative ones from a
+  // build one folder deeper would miss the packages in the copy.
+  cpSync(from, join(dir, '.next'), { recursive: true, verbatimSymlinks: false, filter: (src) => !skipped(src) })
   for (const name of ['node_modules', 'package.json', 'next.config.ts', 'public']) symlinkSync(resolve(name), join(dir, name))
   return dir
 }
