@@ -1,5 +1,6 @@
 import type { Metadata } from 'next'
 import { notFound, permanentRedirect } from 'next/navigation'
+import { cache } from 'react'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { PairDetails, PairHeading } from '@/components/pair/PairDetails'
 import { PairMarket } from '@/components/market/PairMarket'
@@ -13,7 +14,7 @@ import { formatLocale } from '@/lib/i18n/format-locale'
 import { findPair, isCanonicalSpelling, mostTraded, pairPath } from '@/lib/symbol-view/pairs'
 import { isStale } from '@/lib/symbols/provenance'
 import { pageAlternates, absoluteUrl } from '@/server/seo'
-import { resolveSiteContext, type SiteContext } from '@/server/site-config'
+import { resolveSiteContext } from '@/server/site-config'
 import { getSymbolList } from '@/server/symbols'
 import { getTickers } from '@/server/market'
 import { forgetUnconfirmedPair, noteUnconfirmedPair } from '@/server/unconfirmed-pairs'
@@ -40,8 +41,11 @@ export async function generateStaticParams({ params }: { params: { region: strin
  * or the built-in sample, "not in this list" proves nothing: the pair is noted, and the not-found
  * answer leaves the server as a 503 with Retry-After (server/page-responses.ts); ISR keeps any
  * last good page, as a 404 replaces nothing (docs/decisions/pages.md "Pair pages and stale data").
+ * Once per render: the metadata and the page share it (React's cache, keyed by the route's strings).
  */
-async function loadPair(site: SiteContext, base: string, quote: string) {
+const loadPair = cache(async (region: string, lang: string, base: string, quote: string) => {
+  const site = resolveSiteContext(region, lang)
+  if (!site) notFound()
   const list = await getSymbolList(site.region, site.language)
   const wanted = { base: decodeURIComponent(base), quote: decodeURIComponent(quote) }
   const pair = findPair(list, wanted.base, wanted.quote)
@@ -50,13 +54,13 @@ async function loadPair(site: SiteContext, base: string, quote: string) {
   if (isStale(list.provenance)) noteUnconfirmedPair(site.region.id, site.language.code, base, quote, list.provenance.source)
   else forgetUnconfirmedPair(site.region.id, site.language.code, base, quote)
   notFound()
-}
+})
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { region, lang, base, quote } = await params
   const site = resolveSiteContext(region, lang)
   if (!site) return {}
-  const { pair } = await loadPair(site, base, quote)
+  const { pair } = await loadPair(region, lang, base, quote)
   const t = await getTranslations({ locale: site.language.code, namespace: 'Metadata' })
   const title = t('pairTitle', { base: pair.baseTokenName, quote: pair.quoteTokenName })
   const description = t('pairDescription', {
@@ -75,7 +79,7 @@ export default async function PairPage({ params }: { params: Params }) {
   const site = resolveSiteContext(region, lang)
   if (!site) notFound()
   setRequestLocale(site.language.code)
-  const [{ list, pair }, market] = await Promise.all([loadPair(site, base, quote), getTickers(site.region)])
+  const [{ list, pair }, market] = await Promise.all([loadPair(region, lang, base, quote), getTickers(site.region)])
   const t = await getTranslations('Metadata')
   const jsonLd = pairJsonLd(
     pair,
@@ -89,7 +93,7 @@ export default async function PairPage({ params }: { params: Params }) {
       <ProvenanceBadge provenance={list.provenance} />
       <OpenInApp symbolId={pair.symbolId} />
       <PairMarket
-        pair={pair}
+        pair={{ symbolId: pair.symbolId, baseTokenName: pair.baseTokenName, quoteTokenName: pair.quoteTokenName, minPricePrecision: pair.minPricePrecision }}
         figures={figuresOf(market.tickers[pair.symbolId], pair.minPricePrecision, formatLocale(site.language))}
         locale={formatLocale(site.language)}
         chartTimes={chartTimeFormatsOf(chartIntlLocale(site.language.chartLocale))}
