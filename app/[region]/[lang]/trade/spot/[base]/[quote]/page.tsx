@@ -20,8 +20,9 @@ import { getTickers } from '@/server/market'
 import { forgetUnconfirmedPair, noteUnconfirmedPair } from '@/server/unconfirmed-pairs'
 import { pairJsonLd } from '@/server/json-ld'
 
-// ISR (docs/decisions/pages.md "What the build prerenders"): prerendered for the most traded pairs, the rest on first request, then cached.
-export const revalidate = 60
+// ISR (docs/decisions/pages.md "What the build prerenders"): prerendered for the most traded pairs, the rest on first request, then cached
+// and regenerated at most every 300 s, the period the capacity sheet is planned for (docs/decisions/pages.md "Pair pages revalidate every 300 s").
+export const revalidate = 300
 export const dynamicParams = true
 const PRERENDERED_PAIRS = 10
 
