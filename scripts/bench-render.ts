@@ -13,13 +13,19 @@
  * rotating), so all see the same moments of a shared machine's load. Each checkout's stored pages (.next/server/route-cache, written at run
  * time) are removed first. CPU per request is the process group's CPU time (/proc schedstat) over
  * the requests and until the server is quiet again (its cache writes), less its idle burn.
- * BENCH_RENDER_ROUNDS (5) rounds; medians. Figures go to bench-results.json ("render …").
+ * BENCH_RENDER_FLEET=1 runs each site in fleet mode (REDIS_URL: a Redis on 6908, a database of
+ * its own per checkout, so the two share nothing), as the fleet's instances render: with the
+ * write to Redis, without the disk.
+ * BENCH_RENDER_ROUNDS (5) rounds; medians. BENCH_RENDER_OTHER_ENV (JSON) adds environment to the
+ * other checkout's server, to weigh a setting on a copy of the same build. Figures go to
+ * bench-results.json ("render …").
  */
-import { rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import { loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { REGIONS, type RegionId } from '../lib/regions/regions'
+import { createClient } from 'redis'
+import { REGION_IDS, REGIONS, type RegionId } from '../lib/regions/regions'
 import { cpuMsPerRequest } from './bench/capacity-sheet'
 import { buildFloor, FLOOR_DYNAMIC_PATH, floorBuilt, floorDir, startFloor } from './bench/floor'
 import { header, request } from './bench/http'
@@ -27,13 +33,45 @@ import { groupCpuMs } from './bench/proc-cpu'
 import { figure, median, mergeResults, runsFromEnv, type Figure } from './bench/report'
 import { assertFree, siteEnv, startSimulator, startSite } from './bench/stack'
 import { BENCH_RENDER_PORTS } from './support/ports'
-import { stopAll, type Started } from './support/processes'
+import { start, stopAll, type Started } from './support/processes'
 
 const ROOT = resolve(__dirname, '..')
 const LOG_DIR = join(tmpdir(), 'spot-bench-render')
 const PORTS = BENCH_RENDER_PORTS
 const ROUNDS = runsFromEnv('BENCH_RENDER_ROUNDS', 5, 50)
 const PAGES = runsFromEnv('BENCH_RENDER_PAGES', 40, 500)
+/** More environment for the other checkout's server (JSON), to weigh a setting: '{"NODE_OPTIONS":"--max-semi-space-size=64"}'. */
+const OTHER_ENV = JSON.parse(process.env.BENCH_RENDER_OTHER_ENV || '{}') as Record<string, string>
+const FLEET = process.env.BENCH_RENDER_FLEET === '1'
+
+/** Fleet mode for the site on `port`: its own Redis database, every region's public URL on that port (README "Fleet"). */
+function fleetEnv(port: number, database: number): Record<string, string> {
+  const env: Record<string, string> = { REDIS_URL: `redis://127.0.0.1:${PORTS.redis}/${database}`, REDIS_TIMEOUT_MS: '1000' }
+  for (const id of REGION_IDS) env[`REGION_${id.toUpperCase()}_PUBLIC_URL`] = `http://${hostOf(id)}:${port}`
+  return env
+}
+
+/** redis-server on the bench's port, no persistence, ready once it answers PING. */
+async function startRedis(): Promise<Started> {
+  const dir = mkdtempSync(join(tmpdir(), 'spot-bench-render-redis-'))
+  const redis = start('redis', 'redis-server', ['--port', String(PORTS.redis), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
+    cwd: dir,
+    env: process.env,
+    output: { logFile: join(LOG_DIR, 'redis.log') },
+  })
+  for (const until = Date.now() + 10_000; Date.now() < until; await sleep(100)) {
+    const client = createClient({ url: `redis://127.0.0.1:${PORTS.redis}` })
+    client.on('error', () => undefined)
+    const pong = await client
+      .connect()
+      .then(() => client.ping())
+      .catch(() => null)
+    await client.quit().catch(() => undefined)
+    if (pong === 'PONG') return redis
+  }
+  await redis.stop()
+  throw new Error(`redis-server did not answer on ${PORTS.redis}; log: ${redis.logFile}`)
+}
 /** Sites whose pair pages are rendered, in turn: other regions, languages and scripts (each its own pair list). */
 const SITES: ReadonlyArray<[RegionId, string]> = [
   ['main', 'en'],
@@ -133,7 +171,7 @@ async function pairPages(port: number): Promise<Target[]> {
 void (async () => {
   const other = process.argv[2] ? resolve(process.argv[2]) : undefined
   const checkouts = [ROOT, ...(other ? [other] : [])]
-  await assertFree(...PORTS.sites, PORTS.floor, ...Object.values(PORTS.sim))
+  await assertFree(...PORTS.sites, PORTS.floor, ...Object.values(PORTS.sim), ...(FLEET ? [PORTS.redis] : []))
   for (const [id] of SITES) if (!REGIONS[id]) throw new Error(`no region ${id}`)
   const floorProject = floorDir(LOG_DIR)
   if (!floorBuilt(floorProject)) say(`next build (floor): ${(await buildFloor(ROOT, LOG_DIR, PORTS.floor)).seconds?.toFixed(0)} s`)
@@ -143,12 +181,14 @@ void (async () => {
   const figures: Figure[] = []
   try {
     started.push(await startSimulator(ROOT, LOG_DIR, PORTS.sim, []))
+    if (FLEET) started.push(await startRedis())
     const servers: Server[] = []
     for (const [i, dir] of checkouts.entries()) {
       const port = PORTS.sites[i] ?? 0
       // The pages its earlier runs stored: without them every page measured is a first render.
       rmSync(join(dir, '.next', 'server', 'route-cache'), { recursive: true, force: true })
-      const site = await startSite(dir, port, siteEnv(port, {}, PORTS.sim), LOG_DIR, i === 0 ? 'this checkout' : 'the other checkout')
+      const extra = { ...(FLEET ? fleetEnv(port, i) : {}), ...(i === 0 ? {} : OTHER_ENV) }
+      const site = await startSite(dir, port, siteEnv(port, extra, PORTS.sim), LOG_DIR, i === 0 ? 'this checkout' : 'the other checkout')
       started.push(site)
       servers.push({ label: i === 0 ? 'pair page' : `pair page, ${dir}`, port, started: site, idleMsPerS: 0 })
     }
@@ -164,10 +204,20 @@ void (async () => {
     const markets = SITES.map(([id, lang]) => ({ host: hostOf(id), path: `/${lang}` }))
     const floorPage = { host: 'localhost', path: FLOOR_DYNAMIC_PATH }
     await interleaved(all, (server) => (server === floor ? [...markets, ...pages.slice(0, warm)].map(() => floorPage) : [...markets, ...pages.slice(0, warm)]))
-    const idle0 = all.map((server) => groupCpuMs(server.started.pid ?? 0))
-    await sleep(3000)
-    all.forEach((server, i) => (server.idleMsPerS = (groupCpuMs(server.started.pid ?? 0) - (idle0[i] ?? 0)) / 3))
-    say(`Render CPU (${ROUNDS} interleaved rounds of ${PAGES} requests per server, one at a time; ${pages.length} pair pages on ${SITES.length} sites)`)
+    // Idle burn: the least of three 1 s windows, so a neighbour's spike or a late timer is not
+    // taken off every round (with rounds of a minute on a loaded machine it would be most of one).
+    for (let window = 0; window < 3; window++) {
+      const idle0 = all.map((server) => groupCpuMs(server.started.pid ?? 0))
+      await sleep(1000)
+      all.forEach((server, i) => {
+        const rate = groupCpuMs(server.started.pid ?? 0) - (idle0[i] ?? 0)
+        server.idleMsPerS = window === 0 ? rate : Math.min(server.idleMsPerS, rate)
+      })
+    }
+    say(`  idle burn, ms of CPU a second: ${all.map((server) => `${server.label} ${server.idleMsPerS.toFixed(1)}`).join(', ')}`)
+    say(
+      `Render CPU${FLEET ? ', fleet mode' : ''} (${ROUNDS} interleaved rounds of ${PAGES} requests per server, one at a time; ${pages.length} pair pages on ${SITES.length} sites)`,
+    )
 
     const perRound = new Map<Server, number[]>(all.map((server) => [server, []]))
     for (let round = 0; round < ROUNDS; round++) {

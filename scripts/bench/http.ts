@@ -20,11 +20,22 @@ export interface RequestOptions {
   timeoutMs?: number
   /** A keep-alive agent, to measure requests as nginx or a browser sends them; default: a fresh connection each. */
   agent?: http.Agent
+  /** More request headers (a proxy's X-Forwarded-For, say). */
+  headers?: Record<string, string>
 }
 
-export function request({ port, path, method = 'GET', host = `localhost:${port}`, body, timeoutMs = 30_000, agent }: RequestOptions): Promise<Reply> {
+export function request({
+  port,
+  path,
+  method = 'GET',
+  host = `localhost:${port}`,
+  body,
+  timeoutMs = 30_000,
+  agent,
+  headers: extra,
+}: RequestOptions): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { host }
+    const headers: Record<string, string> = { ...extra, host }
     if (body !== undefined) headers['content-type'] = 'application/json'
     // agent: false by default: a fresh connection, so a probe never reuses a socket the server is closing.
     const req = http.request({ host: '127.0.0.1', port, path, method, headers, agent: agent ?? false, timeout: timeoutMs }, (res) => {
