@@ -73,7 +73,7 @@ function sharedState(settings, ctx) {
 /**
  * The instance's own store's context. In fleet mode Redis keeps the fleet's copy of every page, so
  * the instance keeps its own in memory and writes no files: each render's seven files (HTML, RSC,
- * segments, meta) cost it 10–15 % of its CPU (docs/decisions/fleet.md "In fleet mode pages stay
+ * segments, meta) cost it 12–19 % of its CPU (docs/decisions/fleet.md "In fleet mode pages stay
  * off the instance's disk"). The build's own pages are still read from disk.
  */
 function localContext(ctx, inFleet) {
