@@ -27,7 +27,7 @@ const nextConfig: NextConfig = {
   // older, the request waits for the render. Bounds the stale-while-revalidate Next sends the
   // edge (a year by default) to this less the page's revalidate (docs/decisions/fleet.md
   // "The worst age of a page").
-  expireTime: 300,
+  expireTime: 600,
   compiler: {
     // The large chunks get V8's compile hint, so their compilation leaves the main thread
     // (docs/decisions/pages.md "Compile hints for the large chunks").

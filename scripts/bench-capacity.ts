@@ -5,11 +5,10 @@
  * scripts/bench/floor.ts) is built into the log folder the first time and reused after. Its
  * figures go into bench-results.json in place of earlier capacity figures.
  */
-import { existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { runCapacityBench } from './bench/capacity'
-import { buildFloor, floorDir } from './bench/floor'
+import { buildFloor, floorBuilt, floorDir } from './bench/floor'
 import { mergeResults } from './bench/report'
 import { BENCH_CAPACITY_PORTS } from './support/ports'
 
@@ -17,7 +16,7 @@ const root = resolve(__dirname, '..')
 const logDir = join(tmpdir(), 'spot-bench-capacity')
 void (async () => {
   const floor = floorDir(logDir)
-  if (!existsSync(join(floor, '.next', 'BUILD_ID'))) {
+  if (!floorBuilt(floor)) {
     const { seconds } = await buildFloor(root, logDir, BENCH_CAPACITY_PORTS.instances[0])
     console.log(`next build (floor): ${seconds?.toFixed(0)} s`)
   }

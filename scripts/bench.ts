@@ -55,7 +55,7 @@ const ROTATION_PAIRS = 20
  * an impatient crawler would; the server keeps the render waiting on the upstream.
  */
 const ROTATION_TIMEOUT_S = 3
-/** Pair and markets pages revalidate after 60 s; the hung run starts once the build's pages are older. */
+/** Markets pages revalidate after 60 s (pair pages after 300 s: the rotation's are mostly first renders); the hung run starts once the build's markets pages are older. */
 const REVALIDATE_MS = 60_000
 
 const started: Started[] = []

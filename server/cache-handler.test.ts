@@ -71,3 +71,33 @@ describe('ISR cache handler: only 200 pages are stored', () => {
     expect(SharedCacheControls.cacheControls.has('/route-cache/APP_PAGE/h/$/gone')).toBe(false)
   })
 })
+
+describe("an instance's own copy of a page", () => {
+  const { fileSystemStore, localContext } = require('./cache-handler.cjs') as {
+    fileSystemStore: (ctx: unknown) => { set(k: string, d: unknown, c: unknown): Promise<void> }
+    localContext: (ctx: Record<string, unknown>, inFleet: boolean) => Record<string, unknown>
+  }
+  const written = async (inFleet: boolean) => {
+    const files: string[] = []
+    const fs = {
+      mkdir: jest.fn(async () => {}),
+      writeFile: jest.fn(async (path: string) => void files.push(path)),
+      existsSync: () => false,
+      readFile: jest.fn(async () => {
+        throw new Error('no file')
+      }),
+    }
+    const store = fileSystemStore(localContext({ fs, flushToDisk: true, serverDistDir: '/nonexistent/server', revalidatedTags: [] }, inFleet))
+    await store.set(
+      '/route-cache/APP_PAGE/h/$/main/en/trade/spot/BTC/USDT',
+      { ...page(200), segmentData: new Map([['/_tree', Buffer.from('t')]]) },
+      { kind: 'APP_PAGE', isRoutePPREnabled: false, isFallback: false },
+    )
+    return files
+  }
+
+  it('goes to disk when the instance is alone, and stays in memory in fleet mode (Redis keeps the shared copy)', async () => {
+    expect((await written(false)).map((path) => path.replace(/.*\/USDT/, 'USDT'))).toEqual(expect.arrayContaining(['USDT.html', 'USDT.rsc', 'USDT.meta']))
+    expect(await written(true)).toEqual([])
+  })
+})

@@ -16,7 +16,18 @@ const PriceChart = lazyChunk(() => import('./PriceChart').then((m) => m.PriceCha
 const placeholder = <div className="price-chart" aria-hidden="true" />
 
 /** The pair page's market block: live price and stats, and the chart (whose live candle shares the price's socket). */
-export function PairMarket({ pair, figures, locale, chartTimes }: { pair: DerivedSymbol; figures: Figures; locale: string; chartTimes: ChartTimeFormats }) {
+export function PairMarket({
+  pair,
+  figures,
+  locale,
+  chartTimes,
+}: {
+  // Only what it uses: every prop is serialised into the page (docs/decisions/pages.md "What a pair page's render serialises").
+  pair: Pick<DerivedSymbol, 'symbolId' | 'baseTokenName' | 'quoteTokenName' | 'minPricePrecision'>
+  figures: Figures
+  locale: string
+  chartTimes: ChartTimeFormats
+}) {
   const [interval, setInterval] = useState<ChartInterval>('60')
   // In a transition: the tap's own task only dispatches; the price's topics and the chart follow in
   // slices React can interrupt (docs/decisions/pages.md "Rendering without long tasks").

@@ -52,7 +52,7 @@ export async function PairDetails({ pair, lang, locale, related = [] }: { pair: 
     [t('leverage'), leverage(pair, t('baseLeverage'), t('quoteLeverage'))],
     [t('loanEnabled'), pair.loanEnabled ? t('yes') : t('no')],
     [t('tradeStatus'), pair.tradeStatus === 1 ? tm('trading') : tm('suspended')],
-    [t('onlineTime'), new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC', numberingSystem: 'latn' }).format(pair.onlineTime)],
+    [t('onlineTime'), onlineDateFormat(locale).format(pair.onlineTime)],
   ]
   return (
     <>
@@ -87,6 +87,15 @@ export async function PairDetails({ pair, lang, locale, related = [] }: { pair: 
       </p>
     </>
   )
+}
+
+const onlineDateFormats = new Map<string, Intl.DateTimeFormat>()
+
+/** The listing date's format per locale, made once: an Intl formatter costs more to make than a page's other figures together. */
+function onlineDateFormat(locale: string): Intl.DateTimeFormat {
+  let format = onlineDateFormats.get(locale)
+  if (!format) onlineDateFormats.set(locale, (format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC', numberingSystem: 'latn' })))
+  return format
 }
 
 function leverage(pair: DerivedSymbol, baseLabel: string, quoteLabel: string): string {

@@ -50,7 +50,9 @@ export const OFFLINE_CAPS: Caps = { maxEntries: 20, maxBytes: 1024 * 1024, maxEn
 
 /**
  * A page rendered longer ago than this says how old it is even when it came from the network:
- * pages revalidate every 60 s and the edge keeps a copy fresh 60 s more, so a page older than
- * 5 min is a copy kept through an outage, not a normal answer (docs/decisions/offline.md "The saved-copy notice").
+ * while instances answer, a page is at most its revalidate period plus Next's expireTime old
+ * (pair pages 300 s + 600 s), so an older page is a copy kept through an outage, not a normal
+ * answer (docs/decisions/fleet.md "The worst age of a page"; docs/decisions/offline.md "The
+ * saved-copy notice"). policy.test.ts holds it to next.config.ts and the pages' periods.
  */
-export const OLD_PAGE_MS = 5 * 60 * 1000
+export const OLD_PAGE_MS = 15 * 60 * 1000

@@ -1,5 +1,15 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import {
   capacityPlan,
+  distinctPagesViewed,
+  EDGE_PEAK,
+  edgePlan,
+  originLoad,
+  redisOutgrownAt,
+  refreshesPerSecond,
+  zipfRates,
+  type EdgeMeasured,
   hitsFromRedisShare,
   cpuMsPerRequest,
   lessIdle,
@@ -270,5 +280,167 @@ describe('the plan for a peak', () => {
     expect(() => capacityPlan(MEASURED, { ...STATED_PEAK, hitShare: 1.2 })).toThrow(/shares/)
     expect(() => capacityPlan(MEASURED, { ...STATED_PEAK, hitShare: 1 })).toThrow(/HITs below 1/)
     expect(() => capacityPlan(MEASURED, { ...STATED_PEAK, targetUtilisation: 0 })).toThrow(/utilisation/)
+  })
+})
+
+describe('Zipf popularity', () => {
+  it('spreads the views over the pages in proportion to 1/rank (s = 1), all of them counted', () => {
+    const rates = zipfRates(2000, 27_360, 1)
+    expect(rates.reduce((a, b) => a + b, 0)).toBeCloseTo(2000, 6)
+    // H(27,360) = 10.7942…: the top page gets 2000 / H views a second, the tenth a tenth of that.
+    expect(rates[0]).toBeCloseTo(2000 / 10.79419, 2)
+    expect((rates[0] ?? 0) / (rates[9] ?? 1)).toBeCloseTo(10, 9)
+  })
+
+  it('is even with s = 0, and refuses no pages or a negative exponent', () => {
+    expect([...zipfRates(30, 3, 0)]).toEqual([10, 10, 10])
+    expect(() => zipfRates(10, 0, 1)).toThrow(/pages/)
+    expect(() => zipfRates(10, 5, -1)).toThrow(/s ≥ 0/)
+  })
+})
+
+describe('regenerations under the traffic model', () => {
+  const rates = zipfRates(2000, 27_360, 1)
+
+  it('counts the distinct pages viewed in a period: a page at λ is seen with probability 1 − e^(−λt)', () => {
+    expect(distinctPagesViewed([0.01], 100)).toBeCloseTo(1 - Math.exp(-1), 12)
+    expect(distinctPagesViewed([50, 50, 50], 60)).toBeCloseTo(3, 9)
+    expect(distinctPagesViewed(rates, 0)).toBe(0)
+    // Longer periods see more pages, never more than there are.
+    const [a, b] = [distinctPagesViewed(rates, 60), distinctPagesViewed(rates, 300)]
+    expect(a).toBeLessThan(b)
+    expect(b).toBeLessThan(27_360)
+  })
+
+  it('refreshes a page on its first view after each period: λ / (1 + λT), never above the distinct pages per period', () => {
+    expect(refreshesPerSecond([1], 1)).toBeCloseTo(0.5, 12)
+    for (const period of [60, 300, 900]) expect(refreshesPerSecond(rates, period)).toBeLessThan(distinctPagesViewed(rates, period) / period)
+    // A page viewed all the time is refreshed once per period.
+    expect(refreshesPerSecond([1e9], 300)).toBeCloseTo(1 / 300, 9)
+  })
+
+  it('with one edge keeping a page as long as the instances do, makes every origin request a regeneration', () => {
+    const one = originLoad(rates, { pops: 1, sMaxAgeS: 300, revalidateS: 300 })
+    expect(one.requests).toBeCloseTo(refreshesPerSecond(rates, 300), 9)
+    expect(one.regenerations).toBeCloseTo(one.requests, 9)
+    expect(one.hits).toBeCloseTo(0, 9)
+  })
+
+  it('with more points of presence, sends more requests to the origin, the regenerations still bounded by the period', () => {
+    const bound = distinctPagesViewed(rates, 300) / 300
+    const [five, hundred] = [5, 100].map((pops) => originLoad(rates, { pops, sMaxAgeS: 300, revalidateS: 300 }))
+    expect(five?.requests).toBeGreaterThan(refreshesPerSecond(rates, 300))
+    expect(hundred?.requests).toBeGreaterThan(five?.requests ?? Infinity)
+    expect(hundred?.regenerations).toBeLessThanOrEqual(bound + 1e-9)
+    // Each point of presence its own page per view: every view reaches the origin.
+    expect(originLoad(rates, { pops: 1e12, sMaxAgeS: 300, revalidateS: 300 }).requests).toBeCloseTo(2000, 3)
+    expect(() => originLoad(rates, { pops: 0, sMaxAgeS: 300, revalidateS: 300 })).toThrow(/pops/)
+  })
+})
+
+describe('the plan with the edge in front', () => {
+  const MEASURED_EDGE: EdgeMeasured = {
+    cpuMs: { render: 40, hitFromRedis: 10, marketsRender: 80, clientConfig: 2, monitorBatch: 3, monitorRefused: 1 },
+    monitorBatchesPerSecondPerInstance: 100,
+    redisBytesPerPage: 30_000,
+    redisBytesPerList: 300_000,
+    redisCpu: { headMs: 0.01, entryReadMs: 0.05, pageWriteMs: 0.2 },
+    entryWireBytes: 25_000,
+    lists: { readsPerLook: 0, leasesPerLook: 0, writesPerMinute: 0, bytes: 250_000, windowS: 10 },
+    listCpu: { readMs: 0.2, writeMs: 0.5 },
+  }
+  const plan = edgePlan(MEASURED_EDGE, EDGE_PEAK)
+
+  it('sizes the renders for the distinct pages viewed per period, plus the crawl and the markets pages', () => {
+    const rates = zipfRates(2000, 27_360, 1)
+    expect(plan.pages).toBe(27_360)
+    expect(plan.plannedRegenerations).toBeCloseTo(distinctPagesViewed(rates, 300) / 300, 9)
+    expect(plan.regenerations).toBeCloseTo(refreshesPerSecond(rates, 300), 9)
+    expect(plan.crawlerRendersPerSecond).toBeCloseTo(27_360 / 86_400, 12)
+    expect(plan.marketsRendersPerSecond).toBeCloseTo(48 / 60, 12)
+    expect(plan.cores.renders).toBeCloseTo((plan.plannedRegenerations * 40) / 1000, 12)
+    expect(plan.cores.crawl + plan.cores.markets).toBeCloseTo(((27_360 / 86_400) * 40 + (48 / 60) * 80) / 1000, 12)
+  })
+
+  it('counts what every view asks after load: the client config per host and period, the monitor batches the edge passes', () => {
+    // 48 hosts, each asked once per 10 s at the one edge.
+    expect(plan.clientConfigPerSecond).toBeCloseTo(4.8, 12)
+    // 2000 views × 3 batches; the edge passes 200 a second, the instances' collectors take them all.
+    expect(plan.monitor).toEqual({ batchesPerSecond: 6000, accepted: 200, refused: 0, refusedByEdge: 5800 })
+    expect(plan.cores.monitor).toBeCloseTo((200 * 3) / 1000, 12)
+    // Without an edge copy of the client config, every view asks an instance.
+    expect(edgePlan(MEASURED_EDGE, { ...EDGE_PEAK, clientConfig: { hosts: 48, ttlS: 0 } }).clientConfigPerSecond).toBe(2000)
+  })
+
+  it('with every batch passed to the instances, pays for those their collectors refuse too', () => {
+    const all = edgePlan(MEASURED_EDGE, { ...EDGE_PEAK, monitorPassedByEdge: null })
+    expect(all.monitor.accepted).toBe(all.instances * 100)
+    expect(all.monitor.refused).toBe(6000 - all.instances * 100)
+    expect(all.cores.monitor).toBeCloseTo((all.monitor.accepted * 3 + all.monitor.refused * 1) / 1000, 12)
+    expect(all.instances).toBeGreaterThan(plan.instances)
+  })
+
+  it('needs instances for the sum at the target utilisation, plus the spare', () => {
+    const c = plan.cores
+    expect(c.total).toBeCloseTo(c.renders + c.hits + c.crawl + c.markets + c.clientConfig + c.monitor, 12)
+    expect(plan.instancesNeeded).toBe(Math.ceil(c.total / 0.6))
+    expect(plan.instances).toBe(plan.instancesNeeded + 1)
+  })
+
+  it('asks once more for each regeneration when the edge keeps no STALE answer, from the instances’ cache', () => {
+    expect(plan.cores.hits).toBeCloseTo((plan.plannedRegenerations * 10) / 1000, 12)
+    const keeps = edgePlan(MEASURED_EDGE, { ...EDGE_PEAK, edge: { ...EDGE_PEAK.edge, keepsStale: true } })
+    expect(keeps.cores.hits).toBeCloseTo(0, 12)
+    expect(plan.originRequests - keeps.originRequests).toBeCloseTo(plan.plannedRegenerations, 9)
+  })
+
+  it("sizes Redis for two builds' pages of the real sites and the lists", () => {
+    expect(plan.redis.dataBytes).toBe(27_360 * 30_000 * 2 + 48 * 300_000)
+    expect(plan.redis.memoryBytes).toBeCloseTo(plan.redis.dataBytes * 1.5, 3)
+    // Each render writes an entry; each answer from the cache reads one.
+    const renders = plan.plannedRegenerations + 27_360 / 86_400 + 48 / 60
+    expect(plan.redis.bytesInPerSecond).toBeCloseTo(renders * 25_000, 3)
+    expect(plan.redis.bytesOutPerSecond).toBeCloseTo(plan.plannedRegenerations * 25_000, 3)
+    // A look (HGET + GET) per request that reaches an instance, an entry read per answer from the cache, a write per render.
+    expect(plan.redis.commandsPerSecond).toBeCloseTo((plan.originRequests + renders - plan.plannedRegenerations) * 2 + plan.plannedRegenerations + renders, 6)
+  })
+
+  it("adds the pair lists' reads: each instance looks at a site's list in the windows it renders a page of it", () => {
+    const listed = edgePlan({ ...MEASURED_EDGE, lists: { readsPerLook: 1, leasesPerLook: 0.5, writesPerMinute: 6, bytes: 250_000, windowS: 10 } }, EDGE_PEAK)
+    const renders = listed.plannedRegenerations + listed.crawlerRendersPerSecond + listed.marketsRendersPerSecond
+    const looks = (48 * listed.instances * listLooksPerMinute(renders / listed.instances, 48, 10)) / 60
+    expect(listed.redis.lists).toEqual({
+      commandsPerSecond: looks * 1.5 + (48 * 6) / 60,
+      bytesInPerSecond: ((48 * 6) / 60) * 250_000,
+      bytesOutPerSecond: looks * 250_000,
+    })
+    expect(listed.redis.bytesOutPerSecond - plan.redis.bytesOutPerSecond).toBeCloseTo(looks * 250_000, 3)
+  })
+
+  it('grows with the revalidate period shortened, and with views that reach the origin through many points of presence', () => {
+    expect(edgePlan(MEASURED_EDGE, { ...EDGE_PEAK, revalidateS: 60, edge: { ...EDGE_PEAK.edge, sMaxAgeS: 60 } }).cores.renders).toBeGreaterThan(
+      plan.cores.renders * 2,
+    )
+    const cdn = edgePlan(MEASURED_EDGE, { ...EDGE_PEAK, edge: { pops: 50, sMaxAgeS: 300, keepsStale: true } })
+    expect(cdn.cores.hits).toBeGreaterThan(0)
+    expect(cdn.instances).toBeGreaterThan(plan.instances)
+  })
+
+  it('finds the peak at which one Redis is outgrown, and none when one edge bounds the regenerations', () => {
+    // One edge: Redis's work stops growing once every page regenerates each period.
+    expect(redisOutgrownAt(MEASURED_EDGE, EDGE_PEAK)).toEqual({ viewsPerSecond: Infinity, by: null })
+    // Many points of presence send views' worth of reads: egress (25 kB each) passes 125 MB/s first.
+    const cdn = redisOutgrownAt(MEASURED_EDGE, { ...EDGE_PEAK, edge: { pops: 1000, sMaxAgeS: 300, keepsStale: true } })
+    expect(cdn.by).toBe('egress')
+    const at = edgePlan(MEASURED_EDGE, { ...EDGE_PEAK, viewsPerSecond: cdn.viewsPerSecond, edge: { pops: 1000, sMaxAgeS: 300, keepsStale: true } })
+    expect(at.redis.bytesOutPerSecond).toBeGreaterThan(125e6)
+    expect(at.redis.bytesOutPerSecond).toBeLessThan(125e6 * 1.01)
+    // Pages that do not fit are outgrown at any peak.
+    expect(redisOutgrownAt({ ...MEASURED_EDGE, redisBytesPerPage: 1e6 }, EDGE_PEAK).by).toBe('memory')
+  })
+
+  it('is planned for the revalidate period the pair pages declare', () => {
+    const page = readFileSync(join(__dirname, '..', '..', 'app', '[region]', '[lang]', 'trade', 'spot', '[base]', '[quote]', 'page.tsx'), 'utf8')
+    expect(Number(/^export const revalidate = (\d+)$/m.exec(page)?.[1])).toBe(EDGE_PEAK.revalidateS)
   })
 })

@@ -463,3 +463,307 @@ export function listLooksPerMinute(rendersPerSecond: number, slots: number, wind
 export function lessIdle(delta: RedisCounters, idleMsPerSecond: number, wallMs: number): RedisCounters {
   return { ...delta, cpuMs: Math.max(0, delta.cpuMs - (idleMsPerSecond * wallMs) / 1000) }
 }
+
+// ---------------------------------------------------------------------------------------------
+// The traffic model with the edge in front (issue #44; docs/capacity.md "The traffic model"):
+// views spread over the real pages by Zipf popularity; the edge answers HITs, the fleet sees
+// regenerations, the edge's refreshes and what every view asks after load.
+
+/**
+ * Views per second of each page, most viewed first: `total` views a second over `pages` pages
+ * with Zipf popularity of exponent `s` (page i is viewed in proportion to i^−s).
+ */
+export function zipfRates(total: number, pages: number, s: number): Float64Array {
+  if (!(pages >= 1 && Number.isInteger(pages)) || !(total >= 0) || !(s >= 0)) throw new Error('zipfRates: pages must be a whole number ≥ 1, total and s ≥ 0')
+  const rates = new Float64Array(pages)
+  let sum = 0
+  for (let i = 0; i < pages; i++) sum += rates[i] = (i + 1) ** -s
+  for (let i = 0; i < pages; i++) rates[i] = ((rates[i] ?? 0) * total) / sum
+  return rates
+}
+
+/** The expected number of distinct pages viewed in a window of `seconds` (views a Poisson stream per page): Σ 1 − e^(−λ·t). */
+export function distinctPagesViewed(rates: ArrayLike<number>, seconds: number): number {
+  let sum = 0
+  for (let i = 0; i < rates.length; i++) sum += -Math.expm1(-(rates[i] ?? 0) * seconds)
+  return sum
+}
+
+/**
+ * Refreshes per second of a cache that keeps each page `holdS` seconds and refreshes it on its
+ * first view after (Next's ISR with `revalidate`, or an edge with `s-maxage`; a stale view
+ * starts the refresh): a renewal every holdS + 1/λ, so Σ λ / (1 + λ·holdS). Fewer than the
+ * distinct pages viewed per period, per period (x / (1 + x) ≤ 1 − e^(−x)).
+ */
+export function refreshesPerSecond(rates: ArrayLike<number>, holdS: number): number {
+  let sum = 0
+  for (let i = 0; i < rates.length; i++) {
+    const rate = rates[i] ?? 0
+    sum += rate / (1 + rate * holdS)
+  }
+  return sum
+}
+
+/**
+ * A CDN of `pops` points of presence, each seeing an equal share of every page's views and
+ * keeping a page `sMaxAgeS` (then its first view refreshes it, in the background): the page
+ * requests per second that reach the origin (each point of presence a cache as in
+ * refreshesPerSecond), the regenerations among them (a page at most once per `revalidateS`:
+ * per page the fewer of its origin requests and its distinct-views bound (1 − e^(−λT)) / T), and
+ * the rest, answered from the instances' cache. One point of presence with s-maxage ≥ revalidate
+ * (the edge of `npm run fleet`): each refresh finds the instances' copy stale, and every origin
+ * request is a regeneration.
+ */
+export function originLoad(
+  rates: ArrayLike<number>,
+  o: { pops: number; sMaxAgeS: number; revalidateS: number },
+): { requests: number; regenerations: number; hits: number } {
+  if (!(o.pops >= 1) || !(o.sMaxAgeS >= 0) || !(o.revalidateS > 0)) throw new Error('originLoad: pops ≥ 1, s-maxage ≥ 0 and revalidate > 0')
+  let requests = 0
+  let regenerations = 0
+  for (let i = 0; i < rates.length; i++) {
+    const rate = rates[i] ?? 0
+    const asked = rate / (1 + (rate * o.sMaxAgeS) / o.pops)
+    requests += asked
+    regenerations += Math.min(asked, -Math.expm1(-rate * o.revalidateS) / o.revalidateS)
+  }
+  return { requests, regenerations, hits: requests - regenerations }
+}
+
+/** The traffic the fleet is planned for with the edge in front (EDGE_PEAK). */
+export interface TrafficModel {
+  /** Pair-page views per second at the peak, crawlers apart. */
+  viewsPerSecond: number
+  /** The real pair pages: sites (region × language) × pairs. */
+  sites: number
+  pairsPerSite: number
+  /** Zipf exponent of the pages' popularity. */
+  zipfS: number
+  /** The pair pages' `revalidate` (s): Next's ISR period. */
+  revalidateS: number
+  /**
+   * The edge's copies: points of presence (1: the fleet's nginx), how long each keeps a page
+   * fresh (Next sends s-maxage = revalidate), and whether it keeps an instance's STALE answer.
+   * The fleet's edge keeps none (issue #44: a kept copy is never older than the revalidate
+   * period): after each regeneration one more request, answered from the instances' cache, brings
+   * the new copy in.
+   */
+  edge: { pops: number; sMaxAgeS: number; keepsStale: boolean }
+  /** Crawlers walk every pair page once per `days`; the edge rarely has the page they ask for, and the instances' copy is past its expiry: each a render. */
+  crawlDays: number
+  /** Markets pages (one per site): viewed all the time, each regenerated once per its own period (s). */
+  marketsPages: number
+  marketsRevalidateS: number
+  /** /api/client-config is asked by every view; the edge keeps it per host for `ttlS`: `hosts` requests reach the fleet per ttlS (0: no edge copy, every view asks). */
+  clientConfig: { hosts: number; ttlS: number }
+  /** How long a view stays open: what it asks after load depends on it. */
+  viewSeconds: number
+  /** Client monitor batches a view of viewSeconds sends to /api/monitor (a POST each: no cache keeps them), its leave beacon included; the bench counts them. */
+  monitorBatchesPerView: number
+  /**
+   * Monitor batches the edge passes to the fleet per second, all sites together; the rest it
+   * refuses itself (429: a beacon refused is dropped, never sent again). null: every batch reaches
+   * an instance, whose collector refuses those past its bound at almost the cost of taking them.
+   */
+  monitorPassedByEdge: number | null
+  /** Instances at this share of one core each (rendering is one thread), plus the spare(s). */
+  targetUtilisation: number
+  spareInstances: number
+  /** Redis memory: pages of this many builds (keys per build, 24 h), the pair lists (one per site: its upstream and language), and headroom. */
+  buildsInRedis: number
+  listSlots: number
+  redisMemoryHeadroom: number
+}
+
+export const EDGE_PEAK: TrafficModel = {
+  viewsPerSecond: 2000,
+  sites: 48,
+  pairsPerSite: 570,
+  zipfS: 1,
+  revalidateS: 300,
+  edge: { pops: 1, sMaxAgeS: 300, keepsStale: false },
+  crawlDays: 1,
+  marketsPages: 48,
+  marketsRevalidateS: 60,
+  clientConfig: { hosts: 48, ttlS: 10 },
+  viewSeconds: 30,
+  monitorBatchesPerView: 3,
+  monitorPassedByEdge: 200,
+  targetUtilisation: 0.6,
+  spareInstances: 1,
+  buildsInRedis: 2,
+  listSlots: 48,
+  redisMemoryHeadroom: 1.5,
+}
+
+/** What the bench measured that the edge plan needs (instance CPU ms per request; Redis per operation). */
+export interface EdgeMeasured {
+  cpuMs: {
+    /** A regeneration: the stale answer the edge gets and the render behind it (STALE). */
+    render: number
+    /** An origin request answered from the instances' cache: read from Redis (round-robin: rarely this instance's own copy). */
+    hitFromRedis: number
+    /** The markets page's render. */
+    marketsRender: number
+    /** /api/client-config, and a monitor batch accepted or refused (429) by the collector. */
+    clientConfig: number
+    monitorBatch: number
+    monitorRefused: number
+  }
+  /** The collector's bound in all per instance (batches a second; docs/decisions/client-wiring.md "Collector bounds"). */
+  monitorBatchesPerSecondPerInstance: number
+  redisBytesPerPage: number
+  redisBytesPerList: number
+  /** Redis CPU ms per operation with many in flight (./redis-replay.ts). */
+  redisCpu: { headMs: number; entryReadMs: number; pageWriteMs: number }
+  /** Bytes a page entry moves per read or write. */
+  entryWireBytes: number
+  /** The pair lists' traffic per look and per refresh, as in Measured. */
+  lists: Measured['lists']
+  /** Redis CPU ms of a list read and write (./redis-replay.ts). */
+  listCpu: { readMs: number; writeMs: number }
+}
+
+export interface EdgePlan {
+  pages: number
+  /** Distinct pages viewed per revalidate period (the regenerations' bound), and per second over the period. */
+  distinctPerPeriod: number
+  /** Page requests that reach the fleet, and the regenerations expected among them, per second. */
+  originRequests: number
+  regenerations: number
+  /** Regenerations the instances are sized for: the bound, distinct pages viewed per period / period. */
+  plannedRegenerations: number
+  crawlerRendersPerSecond: number
+  marketsRendersPerSecond: number
+  clientConfigPerSecond: number
+  /** Batches a second: sent by the views, accepted by the instances' collectors, refused by them, refused by the edge. */
+  monitor: { batchesPerSecond: number; accepted: number; refused: number; refusedByEdge: number }
+  /** Instance CPU by what spends it (CPU-seconds per second). */
+  cores: { renders: number; hits: number; crawl: number; markets: number; clientConfig: number; monitor: number; total: number }
+  instancesNeeded: number
+  instances: number
+  redis: {
+    commandsPerSecond: number
+    bytesInPerSecond: number
+    bytesOutPerSecond: number
+    cores: number
+    dataBytes: number
+    memoryBytes: number
+    /** The pair lists' part of the above: each instance looks at a slot's copy in the windows it renders a page of it. */
+    lists: { commandsPerSecond: number; bytesInPerSecond: number; bytesOutPerSecond: number }
+  }
+}
+
+export function edgePlan(m: EdgeMeasured, t: TrafficModel): EdgePlan {
+  if (!(t.targetUtilisation > 0 && t.targetUtilisation <= 1)) throw new Error('edgePlan: target utilisation must be within (0, 1]')
+  const pages = t.sites * t.pairsPerSite
+  const rates = zipfRates(t.viewsPerSecond, pages, t.zipfS)
+  const origin = originLoad(rates, { pops: t.edge.pops, sMaxAgeS: t.edge.sMaxAgeS, revalidateS: t.revalidateS })
+  const distinct = distinctPagesViewed(rates, t.revalidateS)
+  // Sized for the bound, which no placement of the edge's refreshes exceeds.
+  const planned = Math.max(origin.regenerations, distinct / t.revalidateS)
+  // An edge that keeps no STALE answer asks once more for each regeneration's copy.
+  const hits = origin.hits + (t.edge.keepsStale ? 0 : planned)
+  const crawler = pages / (t.crawlDays * 86_400)
+  const markets = t.marketsPages / t.marketsRevalidateS
+  const clientConfig = t.clientConfig.ttlS > 0 ? (t.clientConfig.hosts * t.edge.pops) / t.clientConfig.ttlS : t.viewsPerSecond
+  const batches = t.viewsPerSecond * t.monitorBatchesPerView
+  const passed = Math.min(batches, t.monitorPassedByEdge ?? Infinity)
+  const cores = (instances: number) => {
+    const accepted = Math.min(passed, instances * m.monitorBatchesPerSecondPerInstance)
+    const c = m.cpuMs
+    const parts = {
+      renders: (planned * c.render) / 1000,
+      hits: (hits * c.hitFromRedis) / 1000,
+      crawl: (crawler * c.render) / 1000,
+      markets: (markets * c.marketsRender) / 1000,
+      clientConfig: (clientConfig * c.clientConfig) / 1000,
+      monitor: (accepted * c.monitorBatch + (passed - accepted) * c.monitorRefused) / 1000,
+    }
+    const total = Object.values(parts).reduce((a, b) => a + b, 0)
+    return { parts: { ...parts, total }, accepted }
+  }
+  // The collector's bound grows with the instances, and the instances with what it accepts: a few rounds settle it.
+  let instancesNeeded = 1
+  for (let round = 0; round < 50; round++) {
+    const next = Math.max(1, Math.ceil(cores(instancesNeeded + t.spareInstances).parts.total / t.targetUtilisation - 1e-9))
+    if (next === instancesNeeded) break
+    instancesNeeded = next
+  }
+  const instances = instancesNeeded + t.spareInstances
+  const { parts, accepted } = cores(instances)
+  const renders = planned + crawler + markets
+  const r = m.redisCpu
+  // Each origin request looks (HGET + GET); an answer from the cache reads the entry; a render writes it (a script).
+  const looks = origin.requests + (t.edge.keepsStale ? 0 : planned) + crawler + markets
+  const dataBytes = pages * m.redisBytesPerPage * t.buildsInRedis + t.listSlots * m.redisBytesPerList
+  const listLooks = (t.listSlots * instances * listLooksPerMinute(renders / instances, t.listSlots, m.lists.windowS)) / 60
+  const listWrites = (t.listSlots * m.lists.writesPerMinute) / 60
+  const lists = {
+    commandsPerSecond: listLooks * (m.lists.readsPerLook + m.lists.leasesPerLook) + listWrites,
+    bytesInPerSecond: listWrites * m.lists.bytes,
+    bytesOutPerSecond: listLooks * m.lists.readsPerLook * m.lists.bytes,
+  }
+  const listCpuMs = listLooks * m.lists.readsPerLook * m.listCpu.readMs + listWrites * m.listCpu.writeMs
+  return {
+    pages,
+    distinctPerPeriod: distinct,
+    originRequests: origin.requests + (t.edge.keepsStale ? 0 : planned),
+    regenerations: origin.regenerations,
+    plannedRegenerations: planned,
+    crawlerRendersPerSecond: crawler,
+    marketsRendersPerSecond: markets,
+    clientConfigPerSecond: clientConfig,
+    monitor: { batchesPerSecond: batches, accepted, refused: passed - accepted, refusedByEdge: batches - passed },
+    cores: parts,
+    instancesNeeded,
+    instances,
+    redis: {
+      commandsPerSecond: looks * 2 + hits + renders + lists.commandsPerSecond,
+      bytesInPerSecond: renders * m.entryWireBytes + lists.bytesInPerSecond,
+      bytesOutPerSecond: hits * m.entryWireBytes + lists.bytesOutPerSecond,
+      cores: (looks * r.headMs + hits * r.entryReadMs + renders * r.pageWriteMs + listCpuMs) / 1000,
+      dataBytes,
+      memoryBytes: dataBytes * t.redisMemoryHeadroom,
+      lists,
+    },
+  }
+}
+
+/** What one Redis is planned to give: a share of its one command thread, network egress, memory. */
+export interface RedisLimits {
+  threadShare: number
+  egressBytesPerSecond: number
+  memoryBytes: number
+}
+
+/** A 1 Gbit/s link, half its thread, a 25 GB node: what one Redis here is planned to give. */
+export const ONE_REDIS: RedisLimits = { threadShare: 0.5, egressBytesPerSecond: 125e6, memoryBytes: 25e9 }
+
+/**
+ * The peak (views per second) at which one Redis is outgrown under the model, and by what: its
+ * thread, its egress or its memory, searched up to `maxViewsPerSecond` (Infinity when none is
+ * reached: with one edge the regenerations, and so Redis's work, stop growing at a page per period).
+ */
+export function redisOutgrownAt(
+  m: EdgeMeasured,
+  t: TrafficModel,
+  limits: RedisLimits = ONE_REDIS,
+  maxViewsPerSecond = 1e6,
+): { viewsPerSecond: number; by: 'thread' | 'egress' | 'memory' | null } {
+  const over = (views: number): 'thread' | 'egress' | 'memory' | null => {
+    const { redis } = edgePlan(m, { ...t, viewsPerSecond: views })
+    if (redis.memoryBytes > limits.memoryBytes) return 'memory'
+    if (redis.cores > limits.threadShare) return 'thread'
+    if (Math.max(redis.bytesOutPerSecond, redis.bytesInPerSecond) > limits.egressBytesPerSecond) return 'egress'
+    return null
+  }
+  if (over(maxViewsPerSecond) === null) return { viewsPerSecond: Infinity, by: null }
+  let [low, high] = [0, maxViewsPerSecond]
+  while (high - low > Math.max(1, high * 1e-3)) {
+    const mid = (low + high) / 2
+    if (over(mid) === null) low = mid
+    else high = mid
+  }
+  return { viewsPerSecond: high, by: over(high) }
+}

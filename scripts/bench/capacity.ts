@@ -22,9 +22,9 @@
  * Alone: `npx tsx scripts/bench-capacity.ts`.
  */
 import http from 'node:http'
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
+import { chromium } from '@playwright/test'
 import { createClient } from 'redis'
+import { MONITOR_GLOBAL_RATE } from '../../lib/collector/collector-gate'
 import { REGION_IDS, REGIONS, type RegionId } from '../../lib/regions/regions'
 import { startFleet, type Fleet } from '../fleet/fleet'
 import { BENCH_CAPACITY_PORTS } from '../support/ports'
@@ -32,6 +32,10 @@ import { stopAll, type Started } from '../support/processes'
 import {
   capacityPlan,
   cpuMsPerRequest,
+  EDGE_PEAK,
+  edgePlan,
+  ONE_REDIS,
+  redisOutgrownAt,
   lessIdle,
   lessOverhead,
   linkCountsOf,
@@ -45,6 +49,9 @@ import {
   STATED_PEAK,
   upstreamCeiling,
   type Assumptions,
+  type EdgeMeasured,
+  type EdgePlan,
+  type TrafficModel,
   type LinkCounts,
   type ListTraffic,
   type Measured,
@@ -54,7 +61,8 @@ import {
   type UpstreamPerMinute,
   type UpstreamRates,
 } from './capacity-sheet'
-import { FLOOR_PATH, startFloor } from './floor'
+import { CHROME, PLAYWRIGHT_FLAGS } from './chromium'
+import { FLOOR_DYNAMIC_PATH, FLOOR_PATH, floorBuilt, startFloor } from './floor'
 import { header, request } from './http'
 import { groupCpuMs } from './proc-cpu'
 import { figure, formatValue, type Figure } from './report'
@@ -79,8 +87,46 @@ const PAIRS_PER_SITE = 10
 const HOT_PAGES = 10
 const HIT_REQUESTS = 400
 const STATIC_FILE = '/favicon.svg'
-/** Pair pages revalidate after 60 s (app/[region]/[lang]/trade/spot/[base]/[quote]/page.tsx). */
-const REVALIDATE_MS = 60_000
+/** Pair pages revalidate after EDGE_PEAK.revalidateS (app/[region]/[lang]/trade/spot/[base]/[quote]/page.tsx; a test keeps the two equal). */
+const REVALIDATE_MS = EDGE_PEAK.revalidateS * 1000
+/** Markets pages rendered for their cost (their sites' lists loaded by the crawl). */
+const MARKETS_PAGES = 5
+/** Requests of the small phases: the client config, monitor batches (fewer than the collector's burst of 200 in all). */
+const SMALL_REQUESTS = 150
+/** One client's burst at the collector (docs/decisions/client-wiring.md "Collector bounds"): spent before its refusals are measured. */
+const MONITOR_CLIENT_BURST = 30
+/** The pair page a view is measured on, and the stated view's length (EDGE_PEAK.viewSeconds). */
+const PAIR_PAGE = '/en/trade/spot/BTC/USDT'
+const VIEW_S = EDGE_PEAK.viewSeconds
+/** The revalidate periods the sheet compares (s). */
+const REVALIDATE_CASES = [60, 120, 180, 300, 600]
+/** The CDN cases of the sheet: points of presence × s-maxage (s). */
+const CDN_CASES: ReadonlyArray<[number, number]> = [
+  [5, 300],
+  [20, 300],
+  [100, 300],
+  [20, 60],
+]
+/** A batch as a view sends it (a fast-path quality report), for when the view's own could not be read. */
+const SAMPLE_BATCH = JSON.stringify({
+  page: PAIR_PAGE,
+  events: [
+    {
+      type: 'event',
+      name: 'fast_path_quality',
+      detail: {
+        state: 'whitelist',
+        route: 'http://127.0.0.1:6808',
+        routeLatencyMs: 18,
+        rewrites: 2,
+        probes:
+          '[{"kind":"ws","target":"ws://127.0.0.1:6808/ws","ok":true,"latencyMs":2},{"kind":"fastPath","target":"http://127.0.0.1:6808","ok":true,"latencyMs":18}]',
+        at: 1796159276154,
+      },
+      at: 1796159276154,
+    },
+  ],
+})
 /** The crawler's window for each upstream figure (the healthy one also lets the first renders go stale). */
 const WINDOW_S = Number(process.env.BENCH_CAPACITY_WINDOW_S ?? 30)
 const CRAWL_CONNECTIONS = 4
@@ -115,6 +161,8 @@ interface Target {
   /** Host header (the region), with nginx's port when through nginx. */
   host: string
   path: string
+  /** A POST with this body (JSON) and headers; a GET without. */
+  post?: { body: string; headers: Record<string, string> }
 }
 
 interface Tally {
@@ -139,7 +187,14 @@ async function drive(port: number, next: () => Target | undefined, connections: 
     for (let target = next(); target; target = next()) {
       tally.requests++
       try {
-        const reply = await request({ port, path: target.path, host: target.host, agent, timeoutMs })
+        const reply = await request({
+          port,
+          path: target.path,
+          host: target.host,
+          agent,
+          timeoutMs,
+          ...(target.post ? { method: 'POST', body: target.post.body, headers: target.post.headers } : {}),
+        })
         bump(tally.statuses, String(reply.status))
         bump(tally.cache, header(reply, 'x-nextjs-cache') ?? 'none')
       } catch {
@@ -286,12 +341,23 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
         .map((page) => ({ host: hostOf(id), path: page.path }))
     })
     const inRenderSet = new Set(renderSet.map((page) => `${page.host}:${PORTS.nginx}${page.path}`))
+    // A pair page of each render site from the end of its sitemap (the crawl never gets there),
+    // rendered before a phase so its lists are fresh: one per call, so each is a first render.
+    let refreshes = 0
+    const listRefreshers = () => {
+      refreshes++
+      return RENDER_SITES.map(([id, lang]) => {
+        const site = pages.filter((page) => page.host === `${hostOf(id)}:${PORTS.nginx}` && page.path.startsWith(`/${lang}/`))
+        return { host: hostOf(id), path: site.at(-refreshes)?.path ?? `/${lang}` }
+      })
+    }
     const crawl = interleave(pages.filter((page) => !inRenderSet.has(`${page.host}${page.path}`)))
     const walk = walker(crawl.slice(HOT_PAGES))
     const sites = new Set(crawl.map((page) => `${page.host}/${page.path.split('/')[1]}`)).size
     say(`  sitemaps: ${pages.length} pair pages on ${sites} sites (region × language); first-render set ${renderSet.length}, crawl ${crawl.length}`)
     // Each instance loads the five sites' pair lists (markets pages, not measured).
-    for (const port of PORTS.instances) await drive(port, each(RENDER_SITES.map(([id, lang]) => ({ host: hostOf(id), path: `/${lang}` }))), 1)
+    const renderSites = RENDER_SITES.map(([id, lang]) => ({ host: hostOf(id), path: `/${lang}` }))
+    for (const port of PORTS.instances) await drive(port, each(renderSites), 1)
 
     // Idle burn and what reading the counters costs.
     const idle = await measurePhase(meters, async () => {
@@ -317,6 +383,7 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
         `  ${label.padEnd(34)} ${cpu.toFixed(2).padStart(7)} ms CPU/request  (${p.tally.requests} requests in ${(p.wallMs / 1000).toFixed(1)} s; ${JSON.stringify(p.tally.cache)}${p.tally.errors ? `, ${p.tally.errors} errors` : ''})${r ? `  Redis ${r.commands.toFixed(1)} commands, ${(r.bytesIn / 1000).toFixed(1)} kB in, ${(r.bytesOut / 1000).toFixed(1)} kB out` : ''}`,
       )
 
+    await untilListsLive(renderSites, listRefreshers())
     const miss = await measurePhase(meters, () => drive(PORT_A, each(renderSet), 1), true)
     const missEnded = Date.now()
     const memory = await redisMemory(client)
@@ -338,14 +405,44 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
       ),
     )
 
-    // Upstream, healthy: the crawl through nginx for the window (it also lets the first renders go stale).
-    const healthy = await measurePhase(meters, () => drive(PORTS.nginx, walk(WINDOW_S), CRAWL_CONNECTIONS))
+    // What every view asks after load, on instance A: the client config, and monitor batches (below).
+    const clientConfig = await measurePhase(meters, () =>
+      drive(PORT_A, each(Array.from({ length: SMALL_REQUESTS }, () => ({ host: 'localhost', path: '/api/client-config' }))), 1),
+    )
+
+    // Upstream, healthy: the crawl through nginx for the window; meanwhile one pair-page view in
+    // Chromium through nginx, as long as the stated view, counts what it asks after load.
+    const [healthy, view] = await Promise.all([
+      measurePhase(meters, () => drive(PORTS.nginx, walk(WINDOW_S), CRAWL_CONNECTIONS)),
+      viewAfterLoad(`localhost:${PORTS.nginx}`, VIEW_S),
+    ])
     sayCrawl('healthy', healthy, say)
-    const staleAt = missEnded + REVALIDATE_MS + 1000
-    if (Date.now() < staleAt) await sleep(staleAt - Date.now())
-    // One stale page at a time, each regeneration given time to finish: a burst of them would
-    // queue renders on one event loop, and the Redis link would time out behind them.
-    const stale = await measurePhase(meters, () => drive(PORT_A, each(renderSet), 1, { gapMs: STALE_GAP_MS }), true)
+    // Markets pages of sites the crawl has just used (their lists loaded), first renders on B.
+    const rendered = new Set(RENDER_SITES.map(([id, lang]) => `${hostOf(id)}/${lang}`))
+    const marketsPages = [...new Set(crawl.slice(0, healthy.tally.requests).map((page) => `${page.host.replace(/:\d+$/, '')}/${page.path.split('/')[1]}`))]
+      .filter((site) => !rendered.has(site))
+      .slice(0, MARKETS_PAGES)
+      .map((site) => ({ host: site.slice(0, site.indexOf('/')), path: site.slice(site.indexOf('/')) }))
+    const marketsRender = await measurePhase(meters, () => drive(PORT_B, each(marketsPages), 1), true)
+    say(
+      `  a ${VIEW_S} s view of ${PAIR_PAGE} (Chromium, through nginx): ${view.batches.length} monitor batches at ${view.batches.map((b) => `${b.atS.toFixed(1)} s`).join(', ')}; requests to the site after the page: ${JSON.stringify(view.requests)}`,
+    )
+
+    // Monitor batches as the view sent them, on instance A: from distinct clients (the proxy's
+    // X-Forwarded-For hop) within the collector's burst, accepted; then from one client past its
+    // own burst, refused (429) (docs/decisions/client-wiring.md "Collector bounds").
+    const bodies = view.batches.map((b) => b.body).filter((body) => body !== '')
+    const batchBodies = bodies.length > 0 ? bodies : [SAMPLE_BATCH]
+    const batch = (i: number, from: string): Target => ({
+      host: 'localhost',
+      path: '/api/monitor',
+      post: { body: batchBodies[i % batchBodies.length] ?? SAMPLE_BATCH, headers: { 'content-type': 'application/json', 'x-forwarded-for': from } },
+    })
+    const monitorAccepted = await measurePhase(meters, () =>
+      drive(PORT_A, each(Array.from({ length: SMALL_REQUESTS }, (_, i) => batch(i, `10.1.${i >> 8}.${i & 255}`))), 1),
+    )
+    await drive(PORT_A, each(Array.from({ length: MONITOR_CLIENT_BURST }, (_, i) => batch(i, '10.2.0.1'))), 1)
+    const monitorRefused = await measurePhase(meters, () => drive(PORT_A, each(Array.from({ length: SMALL_REQUESTS }, (_, i) => batch(i, '10.2.0.1'))), 1))
 
     // Outage: the back-off climbs from 100 ms to its 5–10 s cap in the first ~15 s (onset), then holds (steady).
     await admin.setFaults({ host: '*', endpoint: '*', fault: { kind: 'status', status: 503 } })
@@ -359,6 +456,20 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
     }
     sayCrawl(`every upstream endpoint 503, first ${ONSET_S} s`, onset, say)
     sayCrawl(`every upstream endpoint 503, the ${Math.max(10, WINDOW_S - 10)} s after`, outage, say)
+
+    // STALE: the first-render set once older than the pair pages' revalidate period, after the
+    // outage is over, right after the five sites' lists are live again: a render that refreshes
+    // a list (once per 10 s window) is no regeneration's cost, so no phase should straddle one.
+    const staleAt = missEnded + REVALIDATE_MS + 1000
+    say(
+      `  waiting ${Math.max(0, (staleAt - Date.now()) / 1000).toFixed(0)} s for the first renders to be older than the ${REVALIDATE_MS / 1000} s revalidate period`,
+    )
+    if (Date.now() < staleAt) await sleep(staleAt - Date.now())
+    await untilListsLive(renderSites, listRefreshers())
+    // One stale page at a time, each regeneration given time to finish: a burst of them would
+    // queue renders on one event loop, and the Redis link would time out behind them.
+    const stale = await measurePhase(meters, () => drive(PORT_A, each(renderSet), 1, { gapMs: STALE_GAP_MS }), true)
+
     const replay = await replayRedisCpu(
       client,
       { entry: memory.sample.entry, version: `${memory.sample.entry.slice(0, memory.sample.entry.indexOf(':e:'))}:tag-version`, list: memory.sample.list },
@@ -376,6 +487,10 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
       staticFile: perRequest(staticFile, 'a'),
       nginx: perRequest(viaNginx, 'nginx'),
       instancesViaNginx: perRequest(viaNginx, 'a') + perRequest(viaNginx, 'b'),
+      marketsRender: perRequest(marketsRender, 'b'),
+      clientConfig: perRequest(clientConfig, 'a'),
+      monitorBatch: perRequest(monitorAccepted, 'a'),
+      monitorRefused: perRequest(monitorRefused, 'a'),
     }
     const redisPer = { miss: redisOf(miss), fromRedis: redisOf(fromRedis), hit: redisOf(hit), stale: redisOf(stale), staticFile: redisOf(staticFile) }
     say('')
@@ -384,8 +499,26 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
     show('HIT (instance A)', hit, cpu.hit, redisPer.hit)
     show('STALE + regeneration (instance A)', stale, cpu.stale, redisPer.stale)
     show(`static file ${STATIC_FILE}`, staticFile, cpu.staticFile)
-    if (floorCpu)
+    show('markets page, first render (B)', marketsRender, cpu.marketsRender)
+    show('/api/client-config', clientConfig, cpu.clientConfig)
+    show('monitor batch, accepted', monitorAccepted, cpu.monitorBatch)
+    show('monitor batch, refused (429)', monitorRefused, cpu.monitorRefused)
+    if (floorCpu) {
       say(`  ${'floor page (bare Next, own server)'.padEnd(34)} ${floorCpu.cpuMs.toFixed(2).padStart(7)} ms CPU/request  (${floorCpu.requests} requests)`)
+      say(`  ${'floor page, dynamic render'.padEnd(34)} ${floorCpu.dynamicMs.toFixed(2).padStart(7)} ms CPU/request  (${floorCpu.requests} requests)`)
+      say(
+        `  a render against the floor's dynamic render: MISS ${(cpu.miss / floorCpu.dynamicMs).toFixed(1)}×, STALE (with its answer) ${(cpu.stale / floorCpu.dynamicMs).toFixed(1)}×`,
+      )
+    }
+    if ((marketsRender.tally.cache.MISS ?? 0) !== marketsRender.tally.requests)
+      say(`  note: markets pages were not all first renders: ${JSON.stringify(marketsRender.tally.cache)}`)
+    for (const [label, p] of [
+      ['client config', clientConfig],
+      ['monitor accepted', monitorAccepted],
+      ['monitor refused', monitorRefused],
+    ] as const)
+      if ((p.tally.statuses[label === 'monitor refused' ? '429' : label === 'client config' ? '200' : '204'] ?? 0) !== p.tally.requests)
+        say(`  note: ${label}: answers ${JSON.stringify(p.tally.statuses)}`)
     say(`  HIT through nginx: nginx ${cpu.nginx.toFixed(3)} ms, instances ${cpu.instancesViaNginx.toFixed(2)} ms CPU/request`)
     say(`  Redis CPU per view: HIT ${redisPer.hit.cpuMs.toFixed(3)} ms, MISS ${redisPer.miss.cpuMs.toFixed(3)} ms, STALE ${redisPer.stale.cpuMs.toFixed(3)} ms`)
     say(
@@ -452,11 +585,65 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
       upstream: { languages: REGIONS.main.languages.length, ...design },
       redisCpu: replay,
     }
+    const edgeMeasured: EdgeMeasured = {
+      cpuMs: {
+        render: cpu.stale,
+        hitFromRedis: cpu.fromRedis,
+        marketsRender: cpu.marketsRender,
+        clientConfig: cpu.clientConfig,
+        monitorBatch: cpu.monitorBatch,
+        monitorRefused: cpu.monitorRefused,
+      },
+      monitorBatchesPerSecondPerInstance: MONITOR_GLOBAL_RATE.perSecond,
+      redisBytesPerPage: memory.page,
+      redisBytesPerList: memory.list,
+      redisCpu: replay,
+      entryWireBytes: redisPer.miss.bytesIn,
+      lists: measured.lists,
+      listCpu: { readMs: replay.listReadMs, writeMs: replay.listWriteMs },
+    }
+    const model: TrafficModel = { ...EDGE_PEAK, monitorBatchesPerView: view.batches.length }
+    const edge = edgePlan(edgeMeasured, model)
+    const everyBatch = edgePlan(edgeMeasured, { ...model, monitorPassedByEdge: null })
+    const periods = REVALIDATE_CASES.map((revalidateS) => ({
+      revalidateS,
+      plan: edgePlan(edgeMeasured, { ...model, revalidateS, edge: { ...model.edge, sMaxAgeS: revalidateS } }),
+    }))
+    const cdn = CDN_CASES.map(([pops, sMaxAgeS]) => ({
+      pops,
+      sMaxAgeS,
+      plan: edgePlan(edgeMeasured, { ...model, edge: { pops, sMaxAgeS, keepsStale: true } }),
+    }))
+    const outgrown = {
+      edge: redisOutgrownAt(edgeMeasured, model),
+      cdn: CDN_CASES.map(([pops, sMaxAgeS]) => ({
+        pops,
+        sMaxAgeS,
+        ...redisOutgrownAt(edgeMeasured, { ...model, edge: { pops, sMaxAgeS, keepsStale: true } }),
+      })),
+    }
     const plan = capacityPlan(measured, STATED_PEAK)
     const byUrl = capacityPlan(measured, { ...STATED_PEAK, balancing: 'by-url' })
     say(`\n  pair lists per look: ${JSON.stringify(rounded(measured.lists))}`)
     sayPlan(plan, STATED_PEAK, say)
     sayPlan(byUrl, { ...STATED_PEAK, balancing: 'by-url' }, say)
+    sayEdgePlan(edge, model, say)
+    say(
+      `  every monitor batch to an instance instead (the edge passing all ${everyBatch.monitor.batchesPerSecond.toFixed(0)}/s): monitor ${everyBatch.cores.monitor.toFixed(2)} cores → ${everyBatch.instances} instances`,
+    )
+    say(
+      `  by revalidate period: ${periods.map((p) => `${p.revalidateS} s → ${p.plan.plannedRegenerations.toFixed(0)} regenerations/s, ${p.plan.instances} instances`).join('; ')}`,
+    )
+    say(`  a CDN (points of presence each keeping a page s-maxage; each keeps STALE answers): origin page requests/s, of them regenerations, instances`)
+    for (const c of cdn)
+      say(
+        `    ${String(c.pops).padStart(4)} × s-maxage ${String(c.sMaxAgeS).padStart(3)} s: ${c.plan.originRequests.toFixed(0).padStart(5)}/s, ${c.plan.regenerations.toFixed(0).padStart(4)}/s, ${c.plan.instances} instances, Redis out ${(c.plan.redis.bytesOutPerSecond / 1e6).toFixed(1)} MB/s`,
+      )
+    const when = (o: { viewsPerSecond: number; by: string | null }) =>
+      o.by ? `at ${o.viewsPerSecond.toFixed(0)} views/s (${o.by})` : 'never (its work stops growing)'
+    say(
+      `  one Redis (${ONE_REDIS.threadShare * 100} % of its thread, ${ONE_REDIS.egressBytesPerSecond / 1e6} MB/s, ${ONE_REDIS.memoryBytes / 1e9} GB) is outgrown: with the edge ${when(outgrown.edge)}; ${outgrown.cdn.map((c) => `${c.pops} × ${c.sMaxAgeS} s ${when(c)}`).join('; ')}`,
+    )
 
     add(figure('capacity CPU per HIT', cpu.hit, 'ms'))
     add(figure('capacity CPU per HIT from Redis', cpu.fromRedis, 'ms'))
@@ -464,6 +651,17 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
     add(figure('capacity CPU per MISS', cpu.miss, 'ms'))
     add(figure('capacity CPU per static file', cpu.staticFile, 'ms'))
     add(figure('capacity CPU per floor page', floorCpu?.cpuMs ?? null, 'ms'))
+    add(figure('capacity CPU per floor page, dynamic', floorCpu?.dynamicMs ?? null, 'ms'))
+    add(
+      figure('capacity render / floor dynamic render CPU', floorCpu ? cpu.stale / floorCpu.dynamicMs : null, '×', {
+        text: '≤ 4×',
+        met: (value) => value <= 4,
+      }),
+    )
+    add(figure('capacity CPU per /api/client-config', cpu.clientConfig, 'ms'))
+    add(figure('capacity CPU per monitor batch', cpu.monitorBatch, 'ms'))
+    add(figure('capacity CPU per monitor batch refused', cpu.monitorRefused, 'ms'))
+    add(figure('capacity monitor batches per view', view.batches.length, ''))
     add(figure('capacity HIT / static file CPU', cpu.hit / Math.max(cpu.staticFile, 1e-6), '×'))
     if (floorCpu) add(figure('capacity HIT / floor page CPU', cpu.hit / Math.max(floorCpu.cpuMs, 1e-6), '×'))
     add(figure('capacity nginx CPU per view', cpu.nginx, 'ms'))
@@ -481,23 +679,34 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
     add(figure('capacity Redis memory for the peak', plan.redis.memoryBytes / 1e9, 'GB'))
     add(figure('capacity Redis out for the peak', plan.redis.bytesOutPerSecond / 1e6, 'MB/s'))
     add(figure('capacity Redis CPU for the peak', plan.redis.cores * 100, '%'))
+    add(figure('capacity regenerations/s with the edge', edge.regenerations, ''))
+    add(figure('capacity instances for 2000 views/s with the edge', edge.instances, '', { text: '≤ 8', met: (value) => value <= 8 }))
+    add(figure('capacity Redis memory with the edge', edge.redis.memoryBytes / 1e9, 'GB', { text: '≤ 4 GB', met: (value) => value <= 4 }))
     add(figure('capacity bench run time', (Date.now() - began) / 1000, 's'))
 
     Object.assign(details, {
-      cpuMsPerRequest: { ...cpu, floor: floorCpu?.cpuMs ?? null },
+      cpuMsPerRequest: { ...cpu, floor: floorCpu?.cpuMs ?? null, floorDynamic: floorCpu?.dynamicMs ?? null },
       idleCpuMsPerSecond: idleRate,
       redisPerView: redisPer,
       redisOverheadPerReading: overhead,
       redisReplay: replay,
       redisMemory: memory,
       redisIdleCpuMsPerSecond: redisIdleRate,
-      phases: { miss, fromRedis, hit, stale, staticFile, viaNginx, healthy, onset, outage },
+      phases: { miss, fromRedis, hit, stale, staticFile, viaNginx, marketsRender, clientConfig, monitorAccepted, monitorRefused, healthy, onset, outage },
       listTraffic: { healthy: listsOf(healthy).lists, onset: listsOf(onset).lists, outage: listsOf(outage).lists },
       upstream: { perRegionPerMinute: upstream, windowSeconds: WINDOW_S },
       measured,
       assumptions: STATED_PEAK,
       plan,
       planByUrl: byUrl,
+      view,
+      edgeMeasured,
+      model,
+      edgePlan: edge,
+      everyBatch,
+      periods,
+      cdn,
+      outgrown,
       runSeconds: (Date.now() - began) / 1000,
     })
   } finally {
@@ -508,6 +717,59 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
   }
   say(`  capacity part: ${((Date.now() - began) / 1000).toFixed(0)} s`)
   return { figures, details }
+}
+
+/**
+ * One view of the pair page in Chromium through nginx, `seconds` long, then left (the monitor's
+ * leave beacon counts): the monitor batches it posted (when, and their bodies) and its other
+ * requests to the site after the page itself (static files aside).
+ */
+async function viewAfterLoad(host: string, seconds: number): Promise<{ batches: { atS: number; body: string }[]; requests: Record<string, number> }> {
+  const browser = await chromium.launch({ executablePath: CHROME, args: PLAYWRIGHT_FLAGS })
+  try {
+    const page = await browser.newPage()
+    const began = Date.now()
+    const batches: { atS: number; body: string }[] = []
+    const requests: Record<string, number> = {}
+    // Beacons carry their body to a route handler, not to the request event.
+    await page.route('**/api/monitor', async (route) => {
+      batches.push({ atS: (Date.now() - began) / 1000, body: route.request().postDataBuffer()?.toString('utf8') ?? '' })
+      await route.continue()
+    })
+    page.on('request', (r) => {
+      const url = new URL(r.url())
+      if (url.host === host && !url.pathname.startsWith('/_next/static') && url.pathname !== PAIR_PAGE) bump(requests, `${r.method()} ${url.pathname}`)
+    })
+    await page.goto(`http://${host}${PAIR_PAGE}`)
+    await page.waitForTimeout(Math.max(0, seconds * 1000 - (Date.now() - began)))
+    await page.goto('about:blank')
+    await page.waitForTimeout(500)
+    return { batches, requests }
+  } finally {
+    await browser.close()
+  }
+}
+
+/**
+ * Until instance A's pair lists of `sites` (markets pages) are live, at most 30 s, their pair
+ * pages `renders` first rendered there (a render refreshes a list past its 10 s window). A only:
+ * the measured renders are A's, and B would take those pages from Redis, never loading a list.
+ */
+async function untilListsLive(sites: readonly Target[], renders: readonly Target[]): Promise<void> {
+  const live = async () => {
+    const health = JSON.parse((await request({ port: PORT_A, path: '/api/health' })).body.toString('utf8')) as {
+      regions?: Record<string, { pairList?: { languages?: { language: string; source: string }[] } }>
+    }
+    return sites.every((site) => {
+      const id = site.host === 'localhost' ? 'main' : (site.host.split('.')[0] ?? '')
+      return health.regions?.[id]?.pairList?.languages?.find((l) => l.language === site.path.slice(1))?.source === 'v3+all'
+    })
+  }
+  await drive(PORT_A, each(renders), 1)
+  for (const until = Date.now() + 30_000; Date.now() < until; await sleep(1000)) if (await live()) return
+  throw new Error(
+    `capacity: instance A's pair lists of ${sites.map((site) => `${site.host}${site.path}`).join(', ')} were not live 30 s after a render of each`,
+  )
 }
 
 /**
@@ -650,27 +912,35 @@ async function redisMemory(client: ReturnType<typeof createClient>): Promise<{
   }
 }
 
-/** The floor page's CPU per request on its own server (before the fleet starts, on an instance's port). */
+/**
+ * The floor page's CPU per request on its own server (before the fleet starts, on an instance's
+ * port): prerendered (a static answer) and rendered on each request (the yardstick of a render).
+ */
 async function floorCpuPerRequest(
   floorDir: string | undefined,
   logDir: string,
   say: (line: string) => void,
-): Promise<{ cpuMs: number; requests: number } | undefined> {
-  if (!floorDir || !existsSync(join(floorDir, '.next', 'BUILD_ID'))) {
+): Promise<{ cpuMs: number; dynamicMs: number; requests: number } | undefined> {
+  if (!floorDir || !floorBuilt(floorDir)) {
     say('  floor page: not built (npm run bench builds it), skipped')
     return undefined
   }
   const floor = await startFloor(floorDir, PORT_A, logDir)
   try {
     const pid = floor.pid ?? 0
-    const targets = Array.from({ length: HIT_REQUESTS }, () => ({ host: 'localhost', path: FLOOR_PATH }))
-    await drive(PORT_A, each(targets.slice(0, 50)), 1)
+    const targets = (path: string) => Array.from({ length: HIT_REQUESTS }, () => ({ host: 'localhost', path }))
+    await drive(PORT_A, each([...targets(FLOOR_PATH).slice(0, 50), ...targets(FLOOR_DYNAMIC_PATH).slice(0, 50)]), 1)
     const idle0 = groupCpuMs(pid)
     await sleep(2000)
     const idleRate = (groupCpuMs(pid) - idle0) / 2
-    const [cpu0, t0] = [groupCpuMs(pid), Date.now()]
-    const tally = await drive(PORT_A, each(targets), 1)
-    return { cpuMs: cpuMsPerRequest({ cpuMs: groupCpuMs(pid) - cpu0, wallMs: Date.now() - t0, requests: tally.requests }, idleRate), requests: tally.requests }
+    const perRequest = async (path: string) => {
+      const [cpu0, t0] = [groupCpuMs(pid), Date.now()]
+      const tally = await drive(PORT_A, each(targets(path)), 1)
+      return cpuMsPerRequest({ cpuMs: groupCpuMs(pid) - cpu0, wallMs: Date.now() - t0, requests: tally.requests }, idleRate)
+    }
+    const cpuMs = await perRequest(FLOOR_PATH)
+    const dynamicMs = await perRequest(FLOOR_DYNAMIC_PATH)
+    return { cpuMs, dynamicMs, requests: HIT_REQUESTS }
   } finally {
     await floor.stop()
   }
@@ -698,5 +968,25 @@ function sayPlan(plan: Plan, a: Assumptions, say: (line: string) => void): void 
   )
   say(
     `  Redis lists: ${plan.redis.lists.commandsPerSecond.toFixed(0)} commands/s, in ${(plan.redis.lists.bytesInPerSecond / 1e6).toFixed(1)} MB/s, out ${(plan.redis.lists.bytesOutPerSecond / 1e6).toFixed(1)} MB/s (included above)`,
+  )
+}
+
+function sayEdgePlan(plan: EdgePlan, t: TrafficModel, say: (line: string) => void): void {
+  const ms = (cores: number) => `${cores.toFixed(2)}`
+  say(
+    `\n  With the edge (${t.viewsPerSecond} views/s over ${plan.pages} pair pages, Zipf s = ${t.zipfS}; revalidate ${t.revalidateS} s, ${t.edge.pops} edge cache(s) keeping a page ${t.edge.sMaxAgeS} s; a ${t.viewSeconds} s view sends ${t.monitorBatchesPerView} monitor batches):`,
+  )
+  say(
+    `  distinct pages viewed per period ${plan.distinctPerPeriod.toFixed(0)} (${(plan.distinctPerPeriod / t.revalidateS).toFixed(1)}/s, the regenerations' bound); origin page requests ${plan.originRequests.toFixed(1)}/s, of them regenerations ${plan.regenerations.toFixed(1)}/s (sized for ${plan.plannedRegenerations.toFixed(1)}/s); crawl ${plan.crawlerRendersPerSecond.toFixed(2)}/s, markets ${plan.marketsRendersPerSecond.toFixed(2)}/s`,
+  )
+  say(
+    `  per second: client config ${plan.clientConfigPerSecond.toFixed(1)}, monitor batches ${plan.monitor.batchesPerSecond.toFixed(0)} (refused by the edge ${plan.monitor.refusedByEdge.toFixed(0)}, accepted ${plan.monitor.accepted.toFixed(0)}, refused by the instances ${plan.monitor.refused.toFixed(0)})`,
+  )
+  const c = plan.cores
+  say(
+    `  instance CPU, cores: renders ${ms(c.renders)}, origin HITs ${ms(c.hits)}, crawl ${ms(c.crawl)}, markets ${ms(c.markets)}, client config ${ms(c.clientConfig)}, monitor ${ms(c.monitor)} = ${ms(c.total)} → ${plan.instancesNeeded} instances, ${plan.instances} with the spare`,
+  )
+  say(
+    `  Redis ${plan.redis.commandsPerSecond.toFixed(0)} commands/s, in ${(plan.redis.bytesInPerSecond / 1e6).toFixed(1)} MB/s, out ${(plan.redis.bytesOutPerSecond / 1e6).toFixed(1)} MB/s, CPU ${(plan.redis.cores * 100).toFixed(1)} % of its thread; memory ${(plan.redis.dataBytes / 1e9).toFixed(2)} GB data, ${(plan.redis.memoryBytes / 1e9).toFixed(2)} GB with ×${t.redisMemoryHeadroom}`,
   )
 }

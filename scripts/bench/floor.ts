@@ -1,6 +1,7 @@
 /**
- * The floor: a bare Next.js app (./floor/: one layout, one page with an h1 and a paragraph,
- * Next's default config) built with the project's own next, react and react-dom. The Lighthouse
+ * The floor: a bare Next.js app (./floor/: one layout, one page with an h1 and a paragraph, the
+ * same page rendered on each request at /dynamic, Next's default config) built with the project's
+ * own next, react and react-dom. The Lighthouse
  * figures of our pages are read against it, measured in the same minutes, because on a shared
  * 2-core machine their absolute values move with the load (docs/decisions/pages.md "Lighthouse
  * scores in the bench").
@@ -16,10 +17,16 @@ import { linkNodeModules } from './node-modules-link'
 import { buildSite, siteEnv, startSite } from './stack'
 import type { Started } from '../support/processes'
 
-/** The floor's one page. */
+/** The floor's page, prerendered (static). */
 export const FLOOR_PATH = '/'
+/** The same page rendered on every request: the yardstick of a pair page's render (docs/capacity.md). */
+export const FLOOR_DYNAMIC_PATH = '/dynamic'
 
 export const floorDir = (logDir: string) => join(logDir, 'floor-project')
+
+/** A floor build in `dir` that has every page above (an older build lacks the dynamic one). */
+export const floorBuilt = (dir: string) =>
+  existsSync(join(dir, '.next', 'BUILD_ID')) && existsSync(join(dir, '.next', 'server', 'app', `${FLOOR_DYNAMIC_PATH.slice(1)}`, 'page.js'))
 
 /**
  * The floor built in logDir, ready to start: copied and built afresh, or the earlier build when
@@ -28,7 +35,7 @@ export const floorDir = (logDir: string) => join(logDir, 'floor-project')
  */
 export async function buildFloor(root: string, logDir: string, port: number): Promise<{ dir: string; seconds: number | null }> {
   const dir = floorDir(logDir)
-  const built = existsSync(join(dir, '.next', 'BUILD_ID'))
+  const built = floorBuilt(dir)
   if (!(process.env.BENCH_SKIP_BUILD === '1' && built)) {
     rmSync(dir, { recursive: true, force: true })
     mkdirSync(dir, { recursive: true })

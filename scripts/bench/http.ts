@@ -20,7 +20,7 @@ export interface RequestOptions {
   timeoutMs?: number
   /** A keep-alive agent, to measure requests as nginx or a browser sends them; default: a fresh connection each. */
   agent?: http.Agent
-  /** More request headers (rsc, cookie, accept-language…). */
+  /** More request headers (rsc, cookie, accept-language, a proxy's X-Forwarded-For…). */
   headers?: Record<string, string>
 }
 

@@ -1,5 +1,15 @@
 import { DEFAULT_SIM_PORTS } from '../../simulator/contract'
-import { BENCH_ABUSE_PORTS, BENCH_CAPACITY_PORTS, BENCH_LIGHTHOUSE_PORTS, BENCH_PORTS, DEMO_PORTS, e2ePorts, simPortsFrom, type SimPorts } from './ports'
+import {
+  BENCH_ABUSE_PORTS,
+  BENCH_CAPACITY_PORTS,
+  BENCH_LIGHTHOUSE_PORTS,
+  BENCH_PORTS,
+  BENCH_RENDER_PORTS,
+  DEMO_PORTS,
+  e2ePorts,
+  simPortsFrom,
+  type SimPorts,
+} from './ports'
 
 const listeners = (ports: { site: number; sim: SimPorts; baseline?: number; floor?: number; hang?: number }) =>
   [ports.site, ports.baseline, ports.floor, ports.hang, ...Object.values(ports.sim)].filter((port): port is number => port !== undefined)
@@ -12,7 +22,8 @@ describe('the port table', () => {
   it('gives the demo, every e2e offset in use and the benches ports no other stack uses', () => {
     const stacks = [DEMO_PORTS, BENCH_PORTS, BENCH_ABUSE_PORTS, BENCH_LIGHTHOUSE_PORTS, ...[0, 10, 20, 40, 50, 60, 70, 80, 90].map(e2ePorts)]
     const { nginx, instances, redis, sim, upstreams } = BENCH_CAPACITY_PORTS
-    const all = [...stacks.flatMap((stack) => listeners(stack)), nginx, ...instances, redis, ...Object.values(sim), upstreams]
+    const render = [...BENCH_RENDER_PORTS.sites, BENCH_RENDER_PORTS.floor, ...Object.values(BENCH_RENDER_PORTS.sim), BENCH_RENDER_PORTS.redis]
+    const all = [...stacks.flatMap((stack) => listeners(stack)), nginx, ...instances, redis, ...Object.values(sim), upstreams, ...render]
     expect(new Set(all).size).toBe(all.length)
   })
 

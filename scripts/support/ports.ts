@@ -46,3 +46,9 @@ export const BENCH_LIGHTHOUSE_PORTS = { site: 6700, sim: simPortsFrom(6701), flo
  * nginx's status server takes 6809 of 127.0.0.1, an address the counter leaves free.
  */
 export const BENCH_CAPACITY_PORTS = { nginx: 6800, instances: [6801, 6802], redis: 6803, sim: simPortsFrom(6804), upstreams: 6809, nginxStatus: 6809 } as const
+
+/**
+ * The render bench (scripts/bench-render.ts): E2E_PORT_OFFSET=190's own range, 6900–6908: one or
+ * two sites (this checkout, another to compare), the floor, the simulator and, in fleet mode, Redis.
+ */
+export const BENCH_RENDER_PORTS = { sites: [6900, 6901], floor: 6902, sim: simPortsFrom(6903), redis: 6908 } as const

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next'
 import { notFound, permanentRedirect } from 'next/navigation'
 import { MissingPair } from '@/components/NotFoundView'
+import { cache } from 'react'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { PairDetails, PairHeading } from '@/components/pair/PairDetails'
 import { PairMarket } from '@/components/market/PairMarket'
@@ -14,7 +15,7 @@ import { formatLocale } from '@/lib/i18n/format-locale'
 import { findPair, isCanonicalSpelling, mostTraded, pairPath } from '@/lib/symbol-view/pairs'
 import { isStale } from '@/lib/symbols/provenance'
 import { pageAlternates, absoluteUrl } from '@/server/seo'
-import { resolveSiteContext, type SiteContext } from '@/server/site-config'
+import { resolveSiteContext } from '@/server/site-config'
 import { getSymbolList } from '@/server/symbols'
 import { getTickers } from '@/server/market'
 import { forgetUnconfirmedPair, noteUnconfirmedPair } from '@/server/unconfirmed-pairs'
@@ -22,8 +23,9 @@ import { pairJsonLd } from '@/server/json-ld'
 import { SavedCopyNotice } from '@/components/offline/SavedCopyNotice'
 import { renderTime } from '@/server/render-time'
 
-// ISR (docs/decisions/pages.md "What the build prerenders"): prerendered for the most traded pairs, the rest on first request, then cached.
-export const revalidate = 60
+// ISR (docs/decisions/pages.md "What the build prerenders"): prerendered for the most traded pairs, the rest on first request, then cached
+// and regenerated at most every 300 s, the period the capacity sheet is planned for (docs/decisions/pages.md "Pair pages revalidate every 300 s").
+export const revalidate = 300
 export const dynamicParams = true
 const PRERENDERED_PAIRS = 10
 
@@ -43,9 +45,12 @@ export async function generateStaticParams({ params }: { params: { region: strin
  * or the built-in sample, "not in this list" proves nothing: the pair is noted, and the not-found
  * answer leaves the server as a 503 with Retry-After (server/page-responses.ts); ISR keeps any
  * last good page, as a 404 replaces nothing (docs/decisions/pages.md "Pair pages and stale data").
+ * Once per render: the metadata and the page share it (React's cache, keyed by the route's strings).
  * Null: the page renders the not-found page itself (MissingPair).
  */
-async function loadPair(site: SiteContext, base: string, quote: string) {
+const loadPair = cache(async (region: string, lang: string, base: string, quote: string) => {
+  const site = resolveSiteContext(region, lang)
+  if (!site) notFound()
   const list = await getSymbolList(site.region, site.language)
   const wanted = { base: decodeURIComponent(base), quote: decodeURIComponent(quote) }
   const pair = findPair(list, wanted.base, wanted.quote)
@@ -54,7 +59,7 @@ async function loadPair(site: SiteContext, base: string, quote: string) {
   if (isStale(list.provenance)) noteUnconfirmedPair(site.region.id, site.language.code, base, quote, list.provenance.source)
   else forgetUnconfirmedPair(site.region.id, site.language.code, base, quote)
   return null
-}
+})
 
 /**
  * The pair's title and description; none for a pair the list lacks (the not-found page names
@@ -65,9 +70,9 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   const { region, lang, base, quote } = await params
   const site = resolveSiteContext(region, lang)
   if (!site) return {}
-  const list = await getSymbolList(site.region, site.language)
-  const pair = findPair(list, decodeURIComponent(base), decodeURIComponent(quote))
-  if (!pair) return {}
+  const found = await loadPair(region, lang, base, quote)
+  if (!found) return {}
+  const { pair } = found
   const t = await getTranslations({ locale: site.language.code, namespace: 'Metadata' })
   const title = t('pairTitle', { base: pair.baseTokenName, quote: pair.quoteTokenName })
   const description = t('pairDescription', {
@@ -86,7 +91,7 @@ export default async function PairPage({ params }: { params: Params }) {
   const site = resolveSiteContext(region, lang)
   if (!site) notFound()
   setRequestLocale(site.language.code)
-  const [found, market] = await Promise.all([loadPair(site, base, quote), getTickers(site.region)])
+  const [found, market] = await Promise.all([loadPair(region, lang, base, quote), getTickers(site.region)])
   if (!found) return <MissingPair home={`/${site.language.code}`} />
   const { list, pair } = found
   const t = await getTranslations('Metadata')
@@ -103,7 +108,7 @@ export default async function PairPage({ params }: { params: Params }) {
       <ProvenanceBadge provenance={list.provenance} />
       <OpenInApp symbolId={pair.symbolId} />
       <PairMarket
-        pair={pair}
+        pair={{ symbolId: pair.symbolId, baseTokenName: pair.baseTokenName, quoteTokenName: pair.quoteTokenName, minPricePrecision: pair.minPricePrecision }}
         figures={figuresOf(market.tickers[pair.symbolId], pair.minPricePrecision, formatLocale(site.language))}
         locale={formatLocale(site.language)}
         chartTimes={chartTimeFormatsOf(chartIntlLocale(site.language.chartLocale))}
