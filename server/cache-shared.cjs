@@ -6,7 +6,8 @@
  *
  * - get: one round trip asks Redis for the entry's last-modified time and the tag version; the
  *   full entry is fetched only when Redis holds a newer one. Entries carry their own time, so the
- *   newest copy wins wherever it is, and a local copy newer than Redis's is written back.
+ *   newest copy wins wherever it is, and a local copy newer than Redis's is written back. Entries
+ *   are compressed bytes (./cache-codec.cjs).
  * - revalidateTag: tag times go to sorted sets (ZADD GT, so a late writer never moves a time
  *   back) and bump a version; every get sees a new version and merges the times into Next's tag
  *   manifest before deciding, so a revalidation on one instance reaches all.
@@ -18,6 +19,9 @@ const { writeIfNewer } = require('./redis-link.cjs')
 
 /** A shared entry outlives any revalidate period we use; Redis's own eviction bounds the rest. */
 const ENTRY_TTL_MS = 24 * 3600 * 1000
+
+/** Replies as Buffers, not UTF-8 text: entries are compressed bytes (./cache-codec.cjs). RESP_TYPES.BLOB_STRING is 36. */
+const AS_BYTES = { 36: Buffer }
 
 function tagsOf(key, entry, ctx) {
   const value = entry?.value
@@ -128,9 +132,10 @@ function createSharedState({ link, prefix, maxMemoryBytes = 50 * 1024 * 1024, no
       if (version !== null && version !== tagVersion) await pullTags(version)
       const remoteTime = Number(lm ?? 0)
       if (remoteTime > (mine?.lastModified ?? 0)) {
-        const text = await link.run((c) => c.hGet(k.entry(key), 'd'))
-        if (text) {
-          const entry = decodeEntry(text)
+        const bytes = await link.run((c) => c.withTypeMapping(AS_BYTES).hGet(k.entry(key), 'd'))
+        // Bytes of another format or damaged ones are no copy: this instance renders, and its newer write replaces them.
+        const entry = bytes ? decodeEntry(bytes) : undefined
+        if (entry) {
           remember(key, entry)
           return unlessExpired(key, entry, ctx)
         }
