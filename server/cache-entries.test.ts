@@ -51,26 +51,28 @@ afterAll(async () => {
   await redis.stop()
 })
 
-/** One instance: its link, Next's tag manifest and its own store (a Map for Next's file-system cache). */
-async function instance(prefix: string): Promise<Handler> {
+/** One instance: its link, Next's tag manifest and its own store (a Map for Next's file-system cache, its reads counted). */
+async function instance(prefix: string, maxMemoryBytes?: number): Promise<Handler & { link: RedisLink; localReads: () => number }> {
   const link = createRedisLink({ url: redis.url, timeoutMs: 1000, cooldownMs: 100 })
   links.push(link)
   const tags = { tagsManifest: new Map(), areTagsExpired: () => false }
   const map = new Map<string, Entry>()
+  let localReads = 0
   const local = {
-    get: async (key: string) => map.get(key) ?? null,
+    get: async (key: string) => (localReads++, map.get(key) ?? null),
     set: async (key: string, value: Value, ctx: { cacheControl?: unknown }) =>
       void map.set(key, { value, lastModified: Date.now(), cacheControl: ctx.cacheControl }),
     revalidateTag: async () => {},
     resetRequestCache() {},
   }
   const Handler = createCacheHandler(
-    () => layered(createSharedState({ link, prefix, tags }), local),
+    () => layered(createSharedState({ link, prefix, tags, maxMemoryBytes }), local),
     () => {},
   )
   for (let i = 0; i < 400 && !link.status().connected; i++) await new Promise((r) => setTimeout(r, 25))
   if (!link.status().connected) throw new Error(`the link did not connect: ${JSON.stringify(link.status())}`)
-  return new Handler({}) as Handler
+  const handler = new Handler({}) as Handler
+  return { get: (k, c) => handler.get(k, c), set: (k, d, c) => handler.set(k, d, c), link, localReads: () => localReads }
 }
 
 /** Bytes Redis sent while `work` ran, less the INFO reading's own reply. */
@@ -95,6 +97,25 @@ function expectSamePage(got: Value | null | undefined, want: Value) {
 }
 
 describe('pair-page entries in Redis', () => {
+  it("a page's first view on an instance: one round trip to Redis, and no look at its disk, where it stored nothing", async () => {
+    // a keeps one page in memory (a bound of 1 byte): the others it stored are on its disk alone.
+    const a = await instance('spot:ce3', 1)
+    const b = await instance('spot:ce3')
+    await a.set(KEY, captured.value, { cacheControl: captured.cacheControl })
+    await a.set(`${KEY}/other`, captured.value, { cacheControl: captured.cacheControl })
+    const runs = () => b.link.status().counts.ok
+    const before = runs()
+    expectSamePage((await b.get(KEY, { kind: 'APP_PAGE' }))?.value, captured.value!)
+    expect(runs() - before).toBe(1)
+    expect(b.localReads()).toBe(0)
+    // A page it never had and Redis has not: one round trip too, and a miss.
+    await expect(b.get(`${KEY}/none`, { kind: 'APP_PAGE' })).resolves.toBeNull()
+    expect(runs() - before).toBe(2)
+    // A page a stored, out of its memory since: read from its disk.
+    expectSamePage((await a.get(KEY, { kind: 'APP_PAGE' }))?.value, captured.value!)
+    expect(a.localReads()).toBe(1)
+  })
+
   it("the BTC/USDT page's entry is at most 30 kB in Redis, a HIT from Redis moves no more, and the other instance gets it whole", async () => {
     expect(captured.value?.kind).toBe('APP_PAGE')
     const a = await instance('spot:ce1')
