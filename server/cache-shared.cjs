@@ -4,9 +4,10 @@
  * The fleet's page and data cache: a per-instance memory layer and the instance's own
  * file-system cache, with Redis shared by every instance (docs/decisions/fleet.md "Shared page cache").
  *
- * - get: one round trip asks Redis for the entry's last-modified time and the tag version; the
- *   full entry is fetched only when Redis holds a newer one. Entries carry their own time, so the
- *   newest copy wins wherever it is, and a local copy newer than Redis's is written back.
+ * - get: one round trip asks Redis for the entry's last-modified time and the tag version (and
+ *   the entry itself when this instance holds none); the full entry is fetched only when Redis
+ *   holds a newer one. Entries carry their own time, so the newest copy wins wherever it is, and a
+ *   local copy newer than Redis's is written back. Entries are compressed bytes (./cache-codec.cjs).
  * - revalidateTag: tag times go to sorted sets (ZADD GT, so a late writer never moves a time
  *   back) and bump a version; every get sees a new version and merges the times into Next's tag
  *   manifest before deciding, so a revalidation on one instance reaches all.
@@ -18,6 +19,9 @@ const { writeIfNewer } = require('./redis-link.cjs')
 
 /** A shared entry outlives any revalidate period we use; Redis's own eviction bounds the rest. */
 const ENTRY_TTL_MS = 24 * 3600 * 1000
+
+/** Replies as Buffers, not UTF-8 text: entries are compressed bytes (./cache-codec.cjs). RESP_TYPES.BLOB_STRING is 36. */
+const AS_BYTES = { 36: Buffer }
 
 function tagsOf(key, entry, ctx) {
   const value = entry?.value
@@ -40,6 +44,9 @@ function createSharedState({ link, prefix, maxMemoryBytes = 50 * 1024 * 1024, no
   // others render once and are then shared (docs/decisions/fleet.md "Cache keys: build and configuration").
   const startedAt = now()
   const ownLocal = (entry) => (entry && entry.lastModified >= startedAt ? entry : null)
+  // So the disk is read only for keys this process stored (out of memory since): a lookup of a
+  // missing file costs a first view about a millisecond of CPU, and would find nothing trusted.
+  const storedHere = new Set()
   const memory = new Map()
   let memoryBytes = 0
   const unsynced = new Set()
@@ -121,16 +128,20 @@ function createSharedState({ link, prefix, maxMemoryBytes = 50 * 1024 * 1024, no
   return {
     counts: () => ({ memoryEntries: memory.size, memoryBytes, unsynced: unsynced.size + unsyncedTags.size }),
     async get(key, ctx, local) {
-      const mine = recall(key) ?? ownLocal(await local.get(key, ctx))
-      const head = await link.run((c) => Promise.all([c.hGet(k.entry(key), 'lm'), c.get(k.version)]))
+      const mine = recall(key) ?? (storedHere.has(key) ? ownLocal(await local.get(key, ctx)) : null)
+      // With no copy here, Redis's is wanted whatever its time: it comes in the same round trip.
+      const head = await link.run((c) =>
+        Promise.all([c.hGet(k.entry(key), 'lm'), c.get(k.version), mine ? null : c.withTypeMapping(AS_BYTES).hGet(k.entry(key), 'd')]),
+      )
       if (!head) return unlessExpired(key, mine, ctx)
-      const [lm, version] = head
+      const [lm, version, fetched] = head
       if (version !== null && version !== tagVersion) await pullTags(version)
       const remoteTime = Number(lm ?? 0)
       if (remoteTime > (mine?.lastModified ?? 0)) {
-        const text = await link.run((c) => c.hGet(k.entry(key), 'd'))
-        if (text) {
-          const entry = decodeEntry(text)
+        const bytes = fetched ?? (await link.run((c) => c.withTypeMapping(AS_BYTES).hGet(k.entry(key), 'd')))
+        // Bytes of another format or damaged ones are no copy: this instance renders, and its newer write replaces them.
+        const entry = bytes ? decodeEntry(bytes) : undefined
+        if (entry) {
           remember(key, entry)
           return unlessExpired(key, entry, ctx)
         }
@@ -143,6 +154,7 @@ function createSharedState({ link, prefix, maxMemoryBytes = 50 * 1024 * 1024, no
     async set(key, data, ctx, local) {
       const entry = { value: data, lastModified: now(), cacheControl: ctx?.fetchCache ? undefined : ctx?.cacheControl }
       remember(key, entry)
+      storedHere.add(key)
       await local.set(key, data, ctx)
       if (data) await pushEntry(key, entry)
     },

@@ -1,14 +1,24 @@
 import type { RegionConfig } from '@/lib/regions/config'
 import type { SymbolListView } from '@/lib/symbol-view/view'
 import { rowFiguresOf, type Figures } from '@/lib/market-data/figures'
+import { fleetLink } from './fleet'
 import { processSingleton } from './global'
-import { createTickerService, type TickerSnapshot } from './market-tickers'
+import { createRedisTickerStore, createTickerService, type TickerSnapshot } from './market-tickers'
 import { logger } from './observability'
+import { getSiteConfig } from './site-config'
 
-/** The process-wide ticker service every page shares (server/market-tickers.ts). */
-const service = processSingleton('tickers', () =>
-  createTickerService({ onFailure: (upstream, message) => logger.warn({ upstream, message }, 'tickers: upstream failed, keeping the last good tickers') }),
-)
+/**
+ * The process-wide ticker service every page shares (server/market-tickers.ts); in fleet mode over
+ * the tickers and leases the fleet shares in Redis (docs/decisions/fleet.md "One ticker refresher
+ * per fleet"). Tickers are upstream data: keyed by upstream, not by build.
+ */
+const service = processSingleton('tickers', () => {
+  const link = fleetLink(getSiteConfig())
+  return createTickerService({
+    shared: link ? createRedisTickerStore(link) : undefined,
+    onFailure: (upstream, message) => logger.warn({ upstream, message }, 'tickers: upstream failed, keeping the last good tickers'),
+  })
+})
 
 export function getTickers(region: RegionConfig): Promise<TickerSnapshot> {
   return service.getTickers(region.apiBaseUrl)

@@ -30,9 +30,10 @@ export function createFleetLists(shared: SharedListStore, { reuseMs, now, timers
    * to count as live (fetched within the reuse window by whichever instance held the lease).
    */
   async function adopt(slot: PairListSlot): Promise<SymbolListResult | undefined> {
-    const copy = await shared.read(slot.key)
     const mine = copyOf(slot.storage)
-    if (copy && copy.fetchedAt > (mine?.fetchedAt ?? 0)) {
+    // The fleet's time first: the records only when they are newer than this instance's.
+    const copy = await shared.readNewer(slot.key, mine?.fetchedAt ?? 0)
+    if (copy) {
       slot.storage.setItem(INCREMENTAL_CACHE_KEY, copy.incremental)
       slot.storage.setItem(SYMBOL_CACHE_KEY, copy.symbol)
       // The last good list is read again from the newer records (unless it is newer still).

@@ -1,14 +1,13 @@
-import { randomUUID } from 'node:crypto'
 import { INCREMENTAL_CACHE_KEY, SYMBOL_CACHE_KEY } from '@/lib/symbols/storage-keys'
 import type { KeyValueStorage } from '@/lib/storage/storage'
-import { writeIfNewer, type RedisLink } from './redis-link.cjs'
+import type { RedisLink } from './redis-link.cjs'
+import { createRedisCopies } from './shared-copies'
 
 /**
  * The pair lists a fleet shares (docs/decisions/fleet.md "One pair-list refresher per fleet"): per
  * (upstream, language) the two SPEC §3 cache records as stored (the list, its version and the
- * incremental all-list cache), and a lease that lets one instance ask the upstream per window.
- * Every method answers `undefined`/`'unavailable'` instead of failing: without Redis each
- * instance refreshes on its own, as the embedded default does.
+ * incremental all-list cache), and a lease that lets one instance ask the upstream per window
+ * (./shared-copies.ts). Without Redis each instance refreshes on its own, as the embedded default does.
  */
 export interface SharedListCopy {
   symbol: string
@@ -18,7 +17,8 @@ export interface SharedListCopy {
 }
 
 export interface SharedListStore {
-  read(key: string): Promise<SharedListCopy | undefined>
+  /** The fleet's copy if newer than `than` (its time read first; the 258 kB of records only when newer). */
+  readNewer(key: string, than: number): Promise<SharedListCopy | undefined>
   /** Stores the copy unless the fleet already holds a newer one. */
   write(key: string, copy: SharedListCopy): Promise<boolean>
   /** SET NX PX: 'mine' for the instance that may ask the upstream now, 'taken' for the others. */
@@ -45,25 +45,19 @@ function savedAt(record: string): number | undefined {
 }
 
 export function createRedisListStore(link: RedisLink, prefix: string): SharedListStore {
-  const owner = `${process.pid}-${randomUUID()}`
-  const listKey = (key: string) => `${prefix}:pairs:${key}`
+  const copies = createRedisCopies(link, {
+    copyKey: (key) => `${prefix}:pairs:${key}`,
+    leaseKey: (key) => `${prefix}:lease:${key}`,
+    fields: ['symbol', 'incremental'],
+    timeField: 'fetchedAt',
+  })
   return {
-    async read(key) {
-      const hash = await link.run((c) => c.hGetAll(listKey(key)))
-      if (!hash?.symbol || !hash.incremental) return undefined
-      const fetchedAt = Number(hash.fetchedAt)
-      return Number.isFinite(fetchedAt) ? { symbol: hash.symbol, incremental: hash.incremental, fetchedAt } : undefined
+    async readNewer(key, than) {
+      const copy = await copies.readNewer(key, than)
+      return copy && { symbol: copy.fields.symbol, incremental: copy.fields.incremental, fetchedAt: copy.time }
     },
-    async write(key, copy) {
-      const fields = { symbol: copy.symbol, incremental: copy.incremental }
-      const done = await link.run((c) => writeIfNewer(c, listKey(key), { timeField: 'fetchedAt', time: copy.fetchedAt, fields }))
-      return done !== undefined
-    },
-    async lease(key, ms) {
-      const answer = await link.run((c) => c.set(`${prefix}:lease:${key}`, owner, { condition: 'NX', expiration: { type: 'PX', value: ms } }))
-      if (answer === undefined) return 'unavailable'
-      return answer === 'OK' ? 'mine' : 'taken'
-    },
-    onRecovered: (fn) => link.onRecovered(fn),
+    write: (key, copy) => copies.write(key, { time: copy.fetchedAt, fields: { symbol: copy.symbol, incremental: copy.incremental } }),
+    lease: (key, ms) => copies.lease(key, ms),
+    onRecovered: (fn) => copies.onRecovered(fn),
   }
 }

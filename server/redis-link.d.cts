@@ -30,6 +30,6 @@ export function processRedisLink(settings: { redisUrl: string; timeoutMs: number
 export function writeIfNewer(
   client: RedisClientType,
   key: string,
-  write: { timeField: string; time: number; fields: Record<string, string>; ttlMs?: number },
+  write: { timeField: string; time: number; fields: Record<string, string | Buffer>; ttlMs?: number },
 ): Promise<unknown>
 export function createBreaker(options?: { threshold?: number; cooldownMs?: number; now?: () => number }): unknown

@@ -4,7 +4,7 @@
  * entry and list (scratch keys, deleted after). Measured one request at a time, each command
  * wakes Redis on its own, and its CPU per view is several times what it is at a peak.
  */
-import type { createClient, RedisClientType } from 'redis'
+import { RESP_TYPES, type createClient, type RedisClientType } from 'redis'
 import { writeIfNewer } from '../../server/redis-link.cjs'
 import { lessIdle, lessOverhead, parseRedisInfo, redisCountersOf, redisDelta, type RedisCounters } from './capacity-sheet'
 
@@ -32,7 +32,8 @@ export async function replayRedisCpu(
   { inFlight = 16, idleMsPerSecond = 0 } = {},
 ): Promise<ReplayCpu> {
   const c = client as unknown as RedisClientType
-  const data = await client.hGet(keys.entry, 'd')
+  // The entry's bytes as stored (compressed, server/cache-codec.cjs): a string would be decoded as UTF-8 and change.
+  const data = await client.withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer }).hGet(keys.entry, 'd')
   const list = await client.hGetAll(keys.list)
   if (!data || !list.symbol || !list.incremental) throw new Error('redis replay: no page entry or pair list to copy')
   const counters = async (): Promise<RedisCounters> =>
