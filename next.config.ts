@@ -2,6 +2,7 @@ import type { NextConfig } from 'next'
 import createNextIntlPlugin from 'next-intl/plugin'
 import { join } from 'node:path'
 import { addCompileHints } from './scripts/build/compile-hints'
+import { EXPIRE_TIME_S } from './lib/page-age'
 
 // Messages are compiled at build time (icu-minify): the browser formats them without shipping or
 // running an ICU parser (docs/decisions/pages.md "Rendering without long tasks").
@@ -27,7 +28,7 @@ const nextConfig: NextConfig = {
   // older, the request waits for the render. Bounds the stale-while-revalidate Next sends the
   // edge (a year by default) to this less the page's revalidate (docs/decisions/fleet.md
   // "The worst age of a page").
-  expireTime: 600,
+  expireTime: EXPIRE_TIME_S,
   compiler: {
     // The large chunks get V8's compile hint, so their compilation leaves the main thread
     // (docs/decisions/pages.md "Compile hints for the large chunks").

@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
+import { EXPIRE_TIME_S, PAIR_REVALIDATE_S } from '../lib/page-age'
 import { sim } from '../playwright.config'
 import type { Fleet } from '../scripts/fleet/fleet'
 import { LANG_COOKIE } from '../lib/i18n/languages'
@@ -139,7 +140,7 @@ test('the edge keeps HTML, RSC and prefetch variants, regions and per-visitor re
   // The worst age of a page (docs/decisions/fleet.md "The worst age of a page"): s-maxage R, stale for E − R.
   const html = await get('localhost', path)
   expect([html.status, edgeState(html), html.headers['content-type']]).toEqual([200, 'MISS', 'text/html; charset=utf-8'])
-  expect(html.headers['cache-control']).toBe('s-maxage=60, stale-while-revalidate=240')
+  expect(html.headers['cache-control']).toBe(`s-maxage=${PAIR_REVALIDATE_S}, stale-while-revalidate=${EXPIRE_TIME_S - PAIR_REVALIDATE_S}`)
   const variants: Record<string, string>[] = [
     { rsc: '1' },
     { rsc: '1', 'next-router-prefetch': '1' },

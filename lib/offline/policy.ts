@@ -1,3 +1,5 @@
+import { NORMAL_PAGE_MAX_AGE_MS } from '../page-age'
+
 /**
  * The service worker's numbers, in one place (docs/decisions/offline.md): how long it waits for
  * the network, what it keeps and for how long, and when a page says how old it is.
@@ -50,9 +52,7 @@ export const OFFLINE_CAPS: Caps = { maxEntries: 20, maxBytes: 1024 * 1024, maxEn
 
 /**
  * A page rendered longer ago than this says how old it is even when it came from the network:
- * while instances answer, a page is at most its revalidate period plus Next's expireTime old
- * (pair pages 300 s + 600 s), so an older page is a copy kept through an outage, not a normal
- * answer (docs/decisions/fleet.md "The worst age of a page"; docs/decisions/offline.md "The
- * saved-copy notice"). policy.test.ts holds it to next.config.ts and the pages' periods.
+ * older than a page ever is while instances answer, it is a copy kept through an outage
+ * (docs/decisions/offline.md "The saved-copy notice").
  */
-export const OLD_PAGE_MS = 15 * 60 * 1000
+export const OLD_PAGE_MS = NORMAL_PAGE_MAX_AGE_MS

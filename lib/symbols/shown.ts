@@ -1,13 +1,14 @@
+import { NORMAL_PAGE_MAX_AGE_MS } from '../page-age'
 import type { Provenance, SymbolSource } from './provenance'
 
 /**
- * What a symbol list's label says when it is shown, not when it was produced (docs/decisions/README.md
- * "Provenance labels tell the age when shown"). A list from the upstream is "live" for two
- * page revalidate periods (60 s each) after it left the upstream; older, it is a cached copy
- * (an ISR page, a browser that kept it), labelled as such with its age. The built-in sample is
- * never live and has no age: it never came from the upstream.
+ * What a symbol list's label says when it is shown, not when it was produced (docs/decisions/pages.md
+ * "Provenance labels tell the age when shown"). A list from the upstream is "live" as long as a
+ * page is in normal service (its revalidate period plus expireTime: lib/page-age.ts); older, it
+ * is a cached copy (a page kept through an outage, a browser that kept it), labelled as such with
+ * its age. The built-in sample is never live and has no age: it never came from the upstream.
  */
-export const LIVE_MAX_AGE_MS = 120_000
+export const LIVE_MAX_AGE_MS = NORMAL_PAGE_MAX_AGE_MS
 
 export type ShownState = 'live' | 'stale' | 'sample'
 
