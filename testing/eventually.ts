@@ -1,5 +1,5 @@
 /**
- * The one wait of every test floor (docs/decisions/stack.md "One eventually() for every test"):
+ * The one wait of every test floor (docs/decisions/stack.md "Tests wait for events, not for time"):
  * polls a probe until a predicate holds and resolves with what it saw then. It asserts no
  * duration: the deadline is a safety net, and when it is reached the error says what the test
  * waited for and what it last saw, instead of a bare timeout or a silent give-up.
