@@ -34,7 +34,7 @@ export class EventuallyError extends Error {
 }
 
 const GAVE_UP = Symbol('gave up')
-const show = (value: unknown) => inspect(value, { depth: 4, breakLength: Infinity, maxArrayLength: 20, maxStringLength: 500 })
+const show = (value: unknown) => inspect(value, { depth: 4, compact: true, breakLength: Infinity, maxArrayLength: 20, maxStringLength: 500 })
 
 /**
  * Waits until `until(probe())` holds (by default: until the probe's value is truthy) and resolves

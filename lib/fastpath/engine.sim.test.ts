@@ -2,7 +2,8 @@ import WebSocket from 'ws'
 import type { RunningSimulator } from '@/simulator/http/server'
 import { startFreeSimulator } from '@/simulator/testkit'
 import { createHttpClient } from '../http/client'
-import { createFastPath, type FastPath } from './index'
+import { eventually } from '@/testing/eventually'
+import { createFastPath } from './index'
 
 const realTimers = {
   setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
@@ -18,19 +19,6 @@ const FAST = {
   reportFirstMs: 100,
   reportMs: 300,
   probeTimeoutMs: 2000,
-}
-
-function waitFor(fastPath: FastPath, predicate: () => boolean, ms = 5000): Promise<boolean> {
-  if (predicate()) return Promise.resolve(true)
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => done(false), ms)
-    const unsubscribe = fastPath.subscribe(() => predicate() && done(true))
-    function done(value: boolean) {
-      clearTimeout(timer)
-      unsubscribe()
-      resolve(value)
-    }
-  })
 }
 
 describe('fast path against the real simulator (real timers, real websocket)', () => {
@@ -58,7 +46,11 @@ describe('fast path against the real simulator (real timers, real websocket)', (
     const fastPath = create('global')
     try {
       fastPath.start()
-      expect(await waitFor(fastPath, () => fastPath.getSnapshot().probes.some((p) => p.kind === 'ws'))).toBe(true)
+      await eventually(
+        'a websocket probe',
+        () => fastPath.getSnapshot(),
+        (s) => s.probes.some((p) => p.kind === 'ws'),
+      )
       const snapshot = fastPath.getSnapshot()
       expect(snapshot.route?.host).toBe(sim.urls.fastPath)
       expect(snapshot.probes.find((p) => p.kind === 'ws')).toMatchObject({ ok: true })
@@ -79,9 +71,17 @@ describe('fast path against the real simulator (real timers, real websocket)', (
     const fastPath = create('whitelist')
     try {
       fastPath.start()
-      expect(await waitFor(fastPath, () => fastPath.getSnapshot().state === 'whitelist')).toBe(true)
+      await eventually(
+        'the whitelist to turn the fast path on',
+        () => fastPath.getSnapshot(),
+        (s) => s.state === 'whitelist',
+      )
       sim.setFault({ host: 'main', endpoint: 'getproxy', fault: { kind: 'proxyRes', resCode: 8 } })
-      expect(await waitFor(fastPath, () => fastPath.getSnapshot().offReason === 'exception')).toBe(true)
+      await eventually(
+        'res_code 8 to turn it off',
+        () => fastPath.getSnapshot(),
+        (s) => s.offReason === 'exception',
+      )
       expect(fastPath.rewriteUrl(`${sim.urls.main}/spot/api/basic/symbol_list_v3`)).toBe(`${sim.urls.main}/spot/api/basic/symbol_list_v3`)
     } finally {
       fastPath.stop()
