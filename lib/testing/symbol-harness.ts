@@ -80,21 +80,25 @@ export const downV3 = (sim: Simulator) => sim.setFault({ host: 'main', endpoint:
 export const downV2 = (sim: Simulator) => sim.setFault({ host: 'main', endpoint: 'symbol_list_v2', fault: { kind: 'status', status: 502 } })
 
 /**
- * A load on jest's fake clock whose requests to `endpoints` (on main) get no answer on their own:
+ * Work on jest's fake clock whose requests to `endpoints` (on main) get no answer on their own:
  * hung, dripping or slow. Each time one more of them has reached the simulator, the clock moves
- * `stepMs` (their timeout, or a slow fault's delay), until the load ends.
+ * `stepMs` (their timeout, or a slow fault's delay), until the work ends.
  */
-export async function loadOnFakeClock(h: Harness, sim: Simulator, endpoints: readonly string[], stepMs: number): Promise<SymbolListResult> {
+export async function endOnFakeClock<T>(work: Promise<T>, sim: Simulator, endpoints: readonly string[], stepMs: number): Promise<T> {
   const seen = () => endpoints.reduce((n, endpoint) => n + (sim.state().hits.main[endpoint] ?? 0), 0)
-  const load = pending(h.loader.load())
+  const running = pending(work)
   for (let moved = seen(); ;) {
     const now = await eventually(
-      `the load to end, or one more request to ${endpoints.join(', ')}`,
-      () => ({ ended: load.settled, seen: seen() }),
+      `the work to end, or one more request to ${endpoints.join(', ')}`,
+      () => ({ ended: running.settled, seen: seen() }),
       (s) => s.ended || s.seen > moved,
     )
-    if (now.ended) return load.promise
+    if (now.ended) return running.promise
     moved = now.seen
     await jest.advanceTimersByTimeAsync(stepMs)
   }
 }
+
+/** A harness's load on jest's fake clock (endOnFakeClock). */
+export const loadOnFakeClock = (h: Harness, sim: Simulator, endpoints: readonly string[], stepMs: number): Promise<SymbolListResult> =>
+  endOnFakeClock(h.loader.load(), sim, endpoints, stepMs)
