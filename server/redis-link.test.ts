@@ -27,10 +27,13 @@ function link(settleMs = 3000, timeoutMs = 50) {
   return { client, link: made, advance: (ms: number) => (time += ms) }
 }
 
-/** Until the PING sent on connection has been answered (a few event-loop turns). */
-const turns = async (n = 5) => {
-  for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve))
-}
+/** Until the PING sent on connection has been answered. */
+const pingAnswered = (redis: ReturnType<typeof link>['link']) =>
+  eventually(
+    'the PING on connection to be answered',
+    () => redis.status().counts.ok,
+    (ok) => ok >= 1,
+  )
 
 describe('the Redis link at server start', () => {
   it('is not settled while connecting; settled once connected and its first PING answered', async () => {
@@ -40,7 +43,7 @@ describe('the Redis link at server start', () => {
     expect(redis.status().settled).toBe(false)
     client.becomeReady()
     expect(redis.status()).toMatchObject({ settled: false, connected: true })
-    await turns()
+    await pingAnswered(redis)
     expect(redis.status()).toMatchObject({ settled: true, connected: true, counts: { ok: 1 } })
   })
 
@@ -108,7 +111,7 @@ async function withEchoPeer(body: (socket: import('node:net').Socket, redis: Ret
     await new Promise((resolve) => connected.once('connect', resolve))
     const { client, link: redis } = link()
     client.becomeReady()
-    await turns()
+    await pingAnswered(redis)
     // Once the test is over (passed or failed), a stall waiting for the echo ends.
     await body(connected, redis, () => connected.destroyed || existsSync(marker))
   } finally {
