@@ -56,7 +56,9 @@ describe('server tickers', () => {
   })
 
   it('with good tickers known, a hung upstream holds a render for the patience, not the whole timeout', async () => {
-    const s = createTickerService({ now: () => clock.t, random: () => 0.5, reuseMs: 5_000, timeoutMs: 8_000, patienceMs: 200 })
+    // The refresh's timeout (an AbortSignal's, in real time) longer than the test: the first, good
+    // answer must not time out on a loaded machine, and the hung one must still be out at the patience.
+    const s = createTickerService({ now: () => clock.t, random: () => 0.5, reuseMs: 5_000, timeoutMs: 60_000, patienceMs: 200 })
     const good = await s.getTickers(t.sim.urls.main)
     t.sim.setFault({ host: 'main', endpoint: 'tickers', fault: { kind: 'hang' } })
     clock.t += 5_000
@@ -70,7 +72,7 @@ describe('server tickers', () => {
       expect(render.settled).toBe(false)
       await jest.advanceTimersByTimeAsync(1) // patienceMs
       await eventually('the render at its patience', () => render.settled)
-      // Answered while the refresh is still out (its 8 s timeout has not ended it).
+      // Answered while the refresh is still out: the render did not wait for its timeout.
       expect(s.state(t.sim.urls.main).consecutiveFailures).toBe(0)
       const answer = await render.promise
       expect(answer.stale).toBe(true)
