@@ -5,9 +5,11 @@ import { noImportCircle } from './lint/no-import-circle.mjs'
 
 // The layers, from the ground up, and the folders each may not import: an import goes down or
 // sideways, never up (docs/decisions/stack.md "Names and layers"). The simulator plays the upstream
-// and knows nothing of the site; scripts/ is below e2e/, which uses its helpers.
+// and knows nothing of the site; scripts/ is below e2e/, which uses its helpers. testing/ holds the
+// test helpers every floor's tests share (eventually()) and imports nothing of the project.
 // The service worker (worker/) stands on lib/ alone: it runs in the browser, beside no page.
 const layers = {
+  testing: ['lib', 'simulator', 'server', 'components', 'app', 'scripts', 'e2e', 'worker'],
   simulator: ['lib', 'server', 'components', 'app', 'scripts', 'e2e', 'worker'],
   lib: ['components', 'server', 'app', 'scripts', 'e2e', 'worker'],
   worker: ['components', 'server', 'app', 'scripts', 'e2e'],

@@ -9,7 +9,7 @@ const esmPackages = ['next-intl', 'use-intl', 'icu-minify', '@formatjs', 'intl-m
 /** @type {import('jest').Config} */
 const config = {
   testEnvironment: 'node',
-  testMatch: ['<rootDir>/{lib,simulator,app,scripts,messages,components,server}/**/*.test.{ts,tsx}'],
+  testMatch: ['<rootDir>/{testing,lib,simulator,app,scripts,messages,components,server}/**/*.test.{ts,tsx}'],
   // Server modules log JSON lines through pino; tests keep the output readable.
   setupFiles: ['<rootDir>/jest.setup.mjs'],
   // CI has 2 cores shared with a build; simulations and loopback servers get room (no test is timed).

@@ -42,6 +42,15 @@ async function loadMarkets(page: Page) {
   // (docs/decisions/pages.md "The first revalidation waits for the list's age"): the page's clock is
   // moved past that refresh instead of waiting a minute. An older live list is asked about once the
   // page settles (`LIST_SETTLE_MS` after mount), one labelled a cached copy at once.
+  // The JS chunks the page fetches, in order, and whether its network layer is ready (it then asks
+  // for the profile): the events an on-mount revalidation would come with or before.
+  const chunks: string[] = []
+  let ready = false
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname
+    if (path.startsWith('/_next/static/chunks/')) chunks.push(path)
+    if (path.endsWith('/v2/private/user/profile')) ready = true
+  })
   await page.clock.install()
   await page.goto(MARKETS)
   await expect(page.getByTestId('market-search')).toBeEditable() // hydrated
@@ -51,9 +60,17 @@ async function loadMarkets(page: Page) {
     `list age at load: ${Math.round(age / 1000)} s (${waits ? 'young: asked at the first refresh' : 'old: asked once the page settles, or on mount'})`,
   )
   if (waits) {
-    await page.waitForTimeout(1500)
-    expect(answers).toEqual([]) // nothing asked on mount
+    // Nothing asked on mount: an on-mount revalidation starts a frame after mount by fetching the
+    // list's loader (a chunk of its own), then waits for the network layer. Once that layer is
+    // ready and two more frames have passed, no list was asked for, and the loader's chunks are
+    // first fetched for the page's first refresh.
+    await expect.poll(() => ready, { timeout: 30_000 }).toBe(true)
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+    expect(answers).toEqual([])
+    const beforeRefresh = chunks.length
     await page.clock.fastForward(LIST_REFRESH_MS)
+    await expect.poll(() => answers.length, { timeout: 30_000 }).toBeGreaterThan(0)
+    expect(chunks.length).toBeGreaterThan(beforeRefresh)
   }
   await expect.poll(() => answers.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2)
   await expect(page.getByTestId('provenance')).toHaveAttribute('data-state', 'live')

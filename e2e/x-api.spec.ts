@@ -94,6 +94,7 @@ test('pages stay fast while 256 /x-api requests hang; the proxy answers 503 over
   const began = Date.now()
   const response = await page.goto(`http://localhost:${port}/en/trade/spot/BTC/USDT`)
   const pageMs = Date.now() - began
+  // The page is answered while requests still hang upstream: it waited for none of their deadlines.
   const stillHanging = hung.held.now
   expect(response?.status()).toBe(200)
   const results = await Promise.all(proxied)
@@ -107,20 +108,19 @@ test('pages stay fast while 256 /x-api requests hang; the proxy answers 503 over
   expect(statuses.filter((s) => s !== 503 && s !== 504)).toEqual([])
   expect(statuses.filter((s) => s === 503).length).toBeGreaterThanOrEqual(128)
   expect(results.find((r) => r.status === 503)?.headers['retry-after']).toBe('1')
-  // Measured at the upstream: how long the proxy held each request before giving up. Its deadline
-  // is 7000 ms, 1000 ms inside the browser's own 8000 ms (SPEC §9; the exact values are
-  // lib/x-api/endpoints.test.ts's). Here both processes run a 256-request burst on 2 cores, so
-  // each hold is off by that moment's event-loop lag either way: three local runs held 4955–7990,
-  // 6116–8417 and 5692–8706 ms. What this end-to-end run shows is that every hung request was let
-  // go at about the deadline (the 504s above), never held as before the deadline (31 s, 500).
+  // Measured at the upstream: how long the proxy held each request before giving up, a figure
+  // (three local runs held 4955–7990, 6116–8417 and 5692–8706 ms: a 256-request burst on 2 cores
+  // lags either way). The deadline itself, 7000 ms inside the browser's 8000 (SPEC §9), is pinned
+  // on a fake clock (lib/x-api/proxy.test.ts, lib/x-api/endpoints.test.ts); what this run shows is
+  // that every hung request was let go by the proxy's own timeout (the 504s above), never held as
+  // before the deadline (31 s, then 500), and that the page was served while they still hung
+  // (docs/decisions/stack.md "Tests wait for events, not for time").
   const held = [...hung.held.heldMs].sort((a, b) => a - b)
   test.info().annotations.push({
     type: 'figure',
     description: `upstream held ${held.length} requests: ${held[0]}–${held.at(-1)} ms, median ${held[Math.floor(held.length / 2)]} ms`,
   })
   expect(held.length).toBeGreaterThan(0)
-  expect(held.at(-1)).toBeLessThan(7000 + 3000)
-  expect(pageMs).toBeLessThan(3000)
   for (const r of results) expect(JSON.stringify(r.headers)).not.toContain(hung.url)
 })
 

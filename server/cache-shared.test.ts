@@ -1,4 +1,5 @@
 /* eslint-disable @typescript-eslint/no-require-imports */
+import { eventually } from '@/testing/eventually'
 import { startTestRedis, type TestRedis } from './test-redis'
 import { createRedisLink, type RedisLink } from './redis-link.cjs'
 
@@ -12,13 +13,20 @@ type Store = {
 const { createSharedState } = require('./cache-shared.cjs')
 const { createCacheHandler, layered } = require('./cache-handler.cjs')
 
+/**
+ * The fleet's clock (entry times, tag times, each instance's start): moved by the tests, so "newer"
+ * is a step of this clock, never a pause long enough for Date.now() to change.
+ */
+const clock = { t: Date.UTC(2026, 0, 1) }
+const now = () => clock.t
+
 /** Next's tag manifest, one per simulated instance (in one jest process they would otherwise share Next's). */
 function tagManifest() {
   const tagsManifest = new Map<string, { stale?: number; expired?: number }>()
   const areTagsExpired = (names: string[], timestamp: number) =>
     names.some((tag) => {
       const expired = tagsManifest.get(tag)?.expired
-      return typeof expired === 'number' && expired <= Date.now() && expired > timestamp
+      return typeof expired === 'number' && expired <= now() && expired > timestamp
     })
   return { tagsManifest, areTagsExpired }
 }
@@ -30,14 +38,10 @@ function localStore(tags: ReturnType<typeof tagManifest>) {
     map,
     get: async (key: string) => map.get(key) ?? null,
     set: async (key: string, value: Record<string, unknown>, ctx: { cacheControl?: unknown }) =>
-      void map.set(key, { value, lastModified: Date.now(), cacheControl: ctx.cacheControl }),
-    revalidateTag: async (list: string[]) => list.forEach((tag) => tags.tagsManifest.set(tag, { expired: Date.now() })),
+      void map.set(key, { value, lastModified: now(), cacheControl: ctx.cacheControl }),
+    revalidateTag: async (list: string[]) => list.forEach((tag) => tags.tagsManifest.set(tag, { expired: now() })),
     resetRequestCache() {},
   }
-}
-
-const until = async (check: () => boolean | Promise<boolean>) => {
-  for (let i = 0; i < 200 && !(await check()); i++) await new Promise((r) => setTimeout(r, 25))
 }
 
 let redis: TestRedis
@@ -53,12 +57,12 @@ async function instance(prefix: string) {
   links.push(link)
   const tags = tagManifest()
   const local = localStore(tags)
-  const state = createSharedState({ link, prefix, tags })
+  const state = createSharedState({ link, prefix, tags, now })
   const Handler = createCacheHandler(
     () => layered(state, local),
     () => {},
   )
-  await until(() => link.status().connected)
+  await eventually(`the link of ${prefix} to connect`, () => link.status().connected)
   return { link, tags, local, state, handler: new Handler({}) as Store }
 }
 
@@ -85,7 +89,7 @@ describe('shared page cache over a real redis-server', () => {
     expect((got?.value?.segmentData as Map<string, Buffer>).get('/_tree')?.toString()).toBe('tree')
     expect(got?.lastModified).toBe((await a.handler.get(KEY, { kind: 'APP_PAGE' }))?.lastModified)
     // A newer render on b replaces a's copy on the next read.
-    await new Promise((r) => setTimeout(r, 5))
+    clock.t += 1
     await b.handler.set(KEY, page('<p>two</p>'), { cacheControl: { revalidate: 60 } })
     expect((await a.handler.get(KEY, { kind: 'APP_PAGE' }))?.value?.html).toBe('<p>two</p>')
   })
@@ -93,7 +97,7 @@ describe('shared page cache over a real redis-server', () => {
   it("a page on the instance's disk from before it started (a build prerender) is not served: it renders once, then is shared", async () => {
     const a = await instance('spot:t6')
     // The build wrote it with the build environment's public URLs, before this process started.
-    a.local.map.set(KEY, { value: page('<p>from the build</p>'), lastModified: Date.now() - 60_000, cacheControl: { revalidate: 60 } })
+    a.local.map.set(KEY, { value: page('<p>from the build</p>'), lastModified: now() - 60_000, cacheControl: { revalidate: 60 } })
     expect(await a.handler.get(KEY, { kind: 'APP_PAGE' })).toBeNull()
     await a.handler.set(KEY, page('<p>rendered here</p>'), { cacheControl: { revalidate: 60 } })
     const b = await instance('spot:t6')
@@ -114,7 +118,7 @@ describe('shared page cache over a real redis-server', () => {
     await a.handler.set('fetch-key', { kind: 'FETCH', data: { body: 'x' }, revalidate: 60 }, { fetchCache: true, tags: ['prices'] })
     expect((await b.handler.get(KEY, { kind: 'APP_PAGE' }))?.value?.html).toBe('<p>old</p>')
     expect(await b.handler.get('fetch-key', { kind: 'FETCH', tags: ['prices'] })).not.toBeNull()
-    await new Promise((r) => setTimeout(r, 2))
+    clock.t += 1
     await a.handler.revalidateTag(['_N_T_/main/en/trade/spot/BTC/USDT', 'prices'])
     expect(await b.handler.get(KEY, { kind: 'APP_PAGE' })).toBeNull()
     expect(await b.handler.get('fetch-key', { kind: 'FETCH', tags: ['prices'] })).toBeNull()
@@ -129,16 +133,24 @@ describe('shared page cache over a real redis-server', () => {
     for (let i = 0; i < 4; i++) expect((await a.handler.get(KEY, { kind: 'APP_PAGE' }))?.value?.html).toBe('<p>before</p>')
     expect(a.link.status().breaker).not.toBe('closed')
     const skipped = a.link.status().counts.skipped
+    clock.t += 1
     await a.handler.set(KEY, page('<p>during</p>'), { cacheControl: { revalidate: 60 } })
     await a.handler.revalidateTag(['prices'])
     expect(a.link.status().counts.skipped).toBeGreaterThan(skipped)
     expect(a.state.counts().unsynced).toBe(2)
     await redis.start()
     // The first admitted probe closes the breaker and writes back the page and the tag.
-    await until(async () => (await a.handler.get('other', { kind: 'APP_PAGE' }), a.state.counts().unsynced === 0))
+    await eventually(
+      "a's write-back after Redis came back",
+      async () => (await a.handler.get('other', { kind: 'APP_PAGE' }), a.state.counts()),
+      (counts) => counts.unsynced === 0,
+    )
     expect(a.link.status().breaker).toBe('closed')
-    await until(async () => (await b.handler.get(KEY, { kind: 'APP_PAGE' }))?.value?.html === '<p>during</p>')
-    expect((await b.handler.get(KEY, { kind: 'APP_PAGE' }))?.value?.html).toBe('<p>during</p>')
+    await eventually(
+      "b's read of the page a wrote back",
+      async () => (await b.handler.get(KEY, { kind: 'APP_PAGE' }))?.value?.html,
+      (html) => html === '<p>during</p>',
+    )
     expect(b.tags.tagsManifest.get('prices')?.expired).toBe(a.tags.tagsManifest.get('prices')?.expired)
   })
 
@@ -153,7 +165,10 @@ describe('shared page cache over a real redis-server', () => {
     } finally {
       redis.resume()
     }
-    await until(async () => (await a.handler.get(KEY, { kind: 'APP_PAGE' }), a.link.status().breaker === 'closed'))
-    expect(a.link.status().breaker).toBe('closed')
+    await eventually(
+      'the breaker to close once Redis answers',
+      async () => (await a.handler.get(KEY, { kind: 'APP_PAGE' }), a.link.status().breaker),
+      (breaker) => breaker === 'closed',
+    )
   })
 })

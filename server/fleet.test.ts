@@ -1,5 +1,6 @@
 import { loadSiteConfig } from '@/lib/regions/config'
 import { REGION_IDS } from '@/lib/regions/regions'
+import { eventually } from '@/testing/eventually'
 import { configFingerprint, fleetLink, redisHealth } from './fleet'
 import { metrics } from './observability'
 import { startTestRedis, type TestRedis } from './test-redis'
@@ -21,7 +22,7 @@ describe('fleet health, metrics and cache namespace', () => {
   it('health says degraded and /api/metrics counts it while Redis is away, ok again when it is back', async () => {
     const config = loadSiteConfig({ ...publicUrls, REDIS_URL: redis.url, REDIS_TIMEOUT_MS: '500' })
     const link = fleetLink(config)!
-    for (let i = 0; i < 100 && !link.status().connected; i++) await new Promise((r) => setTimeout(r, 25))
+    await eventually('the fleet link to connect', () => link.status().connected)
     expect(await link.run((c) => c.ping())).toBe('PONG')
     expect(redisHealth(config)).toMatchObject({ status: 'ok', breaker: 'closed' })
     await redis.stop()
@@ -32,10 +33,12 @@ describe('fleet health, metrics and cache namespace', () => {
     expect(text).toMatch(/^spot_redis_breaker_opened 1$/m)
     expect(text).toMatch(/^spot_redis_commands\{outcome="failed"\} [1-9]/m)
     await redis.start()
-    for (let i = 0; i < 200 && redisHealth(config)?.status !== 'ok'; i++) {
-      await link.run((c) => c.ping())
-      await new Promise((r) => setTimeout(r, 25))
-    }
+    // Commands let the breaker probe Redis again; the first answer closes it.
+    await eventually(
+      'health to say ok once Redis is back',
+      async () => (await link.run((c) => c.ping()), redisHealth(config)),
+      (health) => health?.status === 'ok',
+    )
     expect(redisHealth(config)).toMatchObject({ status: 'ok', breaker: 'closed' })
     expect(await metrics.registry.metrics()).toMatch(/^spot_redis_up 1$/m)
   })

@@ -16,6 +16,8 @@ import { loadSiteConfig, type RegionConfig } from '@/lib/regions/config'
 import { createHttpClient } from '@/lib/http/client'
 import { createSymbolLoader, SYMBOL_INCIDENTS as I } from '@/lib/symbols'
 import type { KeyValueStorage } from '@/lib/storage/storage'
+import { endOnFakeClock } from '@/lib/testing/symbol-harness'
+import { installFakeTimeouts } from '@/testing/fake-timeouts'
 
 // The real pino logger of server/observability.ts, writing into this array instead of stdout:
 // the process singleton is set before the server modules are first loaded.
@@ -49,11 +51,18 @@ beforeAll(async () => {
   region = loadSiteConfig({ API_BASE_URL: sim.urls.main }).regions.tr
 })
 afterAll(() => sim.close())
+// The chain's request timeouts run on jest's fake clock (docs/decisions/stack.md "Tests wait for events,
+// not for time"): a healthy answer never times out on a loaded machine and adds no codes; a hang
+// ends when the test moves the clock.
 beforeEach(() => {
+  installFakeTimeouts()
   sim.clearFaults()
   dir = mkdtempSync(join(tmpdir(), 'spot-incidents-'))
 })
-afterEach(() => rmSync(dir, { recursive: true, force: true }))
+afterEach(() => {
+  jest.useRealTimers()
+  rmSync(dir, { recursive: true, force: true })
+})
 
 /** The count /api/metrics reports for one code of this test's region. */
 async function metricCount(code: number): Promise<number> {
@@ -76,6 +85,7 @@ async function observe(scenario: () => Promise<unknown>): Promise<{ logged: numb
 const service = () => server.createPairListService({ dir, reuseMs: 0, patienceMs: 10_000, timeoutMs: 2000 })
 const fault = (rule: Omit<FaultRule, 'host'> & { host?: FaultRule['host'] }) => sim.setFault({ host: 'main', ...rule })
 const down = { kind: 'status', status: 503 } as const
+const LISTS = ['symbol_list_v3', 'symbol_list_all', 'symbol_list_v2']
 
 const TRIGGERS: [code: number, trigger: string, scenario: () => Promise<unknown>, logged: number[]][] = [
   [
@@ -189,7 +199,8 @@ describe('SPEC §8 incident codes in the server log and /api/metrics', () => {
           sim.clearFaults()
           fault({ endpoint, fault: f })
           await sim.settled?.()
-          await server.createPairListService({ dir, reuseMs: 0, patienceMs: 10_000, timeoutMs: 300 }).getSymbolList(region, en)
+          const rendered = server.createPairListService({ dir, reuseMs: 0, patienceMs: 10_000, timeoutMs: 300 }).getSymbolList(region, en)
+          await (f.kind === 'hang' ? endOnFakeClock(rendered, sim, endpoint === '*' ? LISTS : [endpoint], 300) : rendered)
         }
       }
     })

@@ -5,6 +5,7 @@ import { startFreeSimulator } from '@/simulator/testkit'
 import type { Simulator } from '@/simulator/contract'
 import { LANGUAGES } from '@/lib/i18n/languages'
 import { loadSiteConfig, type SiteConfig } from '@/lib/regions/config'
+import { installFakeTimeouts } from '@/testing/fake-timeouts'
 import { createPairListService } from './pair-list-service'
 
 // docs/decisions/pages.md "Pair-list refresh: one at a time per upstream, failures backed off".
@@ -24,13 +25,19 @@ beforeAll(async () => {
   config = loadSiteConfig({ API_BASE_URL: sim.urls.main })
 })
 afterAll(() => sim.close())
+// The chain's request timeouts run on jest's fake clock, which no test here moves: a healthy load
+// never times out on a loaded machine (docs/decisions/stack.md "Tests wait for events, not for time").
 beforeEach(() => {
+  installFakeTimeouts()
   sim.clearFaults()
   sim.resetHits()
   now = Date.UTC(2026, 10, 23, 12)
   dir = mkdtempSync(join(tmpdir(), 'spot-symbols-'))
 })
-afterEach(() => rmSync(dir, { recursive: true, force: true }))
+afterEach(() => {
+  jest.useRealTimers()
+  rmSync(dir, { recursive: true, force: true })
+})
 
 describe('server symbol service during an upstream outage', () => {
   it('concurrent renders in every language share one refresh; the next waits for the back-off', async () => {

@@ -10,23 +10,32 @@ import { createRedisLink, type RedisLink } from './redis-link.cjs'
 import { createPairListService } from './pair-list-service'
 import { createRedisListStore } from './pair-list-shared'
 import { startTestRedis, type TestRedis } from './test-redis'
+import { eventually } from '@/testing/eventually'
 
 // docs/decisions/fleet.md "One pair-list refresher per fleet": three instances (services with their own
-// disk and Redis connection) against the real simulator and one real redis-server.
+// disk and Redis connection) against the real simulator and one real redis-server. The services
+// share a test clock: a reuse window ends when a test moves it, and the lease (Redis's own PX
+// expiry, in real time) when Redis says the key is gone, never after a pause.
 let sim: Simulator & { settled?: () => Promise<void> }
 let redis: TestRedis
 let region: RegionConfig
 let root: string
+let probe: ReturnType<typeof createClient>
+const clock = { t: Date.UTC(2026, 0, 1) }
 const links: RedisLink[] = []
 const en = LANGUAGES['en-TR']
 
 beforeAll(async () => {
   sim = await startSimulator({ ports: { main: 0, alt1: 0, alt2: 0, fastPath: 0, admin: 0 }, latencyMs: { main: 0, alt1: 0, alt2: 0, fastPath: 0 } })
   redis = await startTestRedis()
+  probe = createClient({ url: redis.url })
+  probe.on('error', () => {}) // reconnects by itself after the test that kills Redis
+  await probe.connect()
   region = loadSiteConfig({ API_BASE_URL: sim.urls.main }).regions.tr
 })
 afterAll(async () => {
   await Promise.all(links.map((link) => link.close()))
+  await probe.close()
   await redis.stop()
   await sim.close()
 })
@@ -37,18 +46,35 @@ beforeEach(() => {
 })
 afterEach(() => rmSync(root, { recursive: true, force: true }))
 
-const until = async (check: () => boolean | Promise<boolean>) => {
-  for (let i = 0; i < 200 && !(await check()); i++) await new Promise((r) => setTimeout(r, 25))
-}
 const v3Calls = () => sim.state().hits.main?.symbol_list_v3 ?? 0
 
-async function fleet(prefix: string, count = 3, reuseMs = 60_000) {
+/** Until Redis has let the window's lease under `prefix` expire (its PX), so the next render may take one. */
+const leaseRunOut = (prefix: string) =>
+  eventually(
+    `the lease under ${prefix} to run out`,
+    () => probe.keys(`${prefix}:lease:*`),
+    (held) => held.length === 0,
+  )
+
+/**
+ * `count` instances of a fleet. The others wait for the lease holder's copy up to `patienceMs`:
+ * far above a refresh's time unless a test is about that wait, so a loaded machine cannot turn a
+ * slow refresh into a second upstream call.
+ */
+async function fleet(prefix: string, count = 3, reuseMs = 60_000, patienceMs = 15_000) {
   return Promise.all(
     Array.from({ length: count }, async (_, i) => {
       const link = createRedisLink({ url: redis.url, timeoutMs: 1000, cooldownMs: 100 })
       links.push(link)
-      await until(() => link.status().connected)
-      return createPairListService({ dir: join(root, `instance-${i}`), reuseMs, patienceMs: 1500, timeoutMs: 2000, shared: createRedisListStore(link, prefix) })
+      await eventually(`instance ${i}'s Redis link to connect`, () => link.status().connected)
+      return createPairListService({
+        dir: join(root, `instance-${i}`),
+        reuseMs,
+        patienceMs,
+        timeoutMs: 2000,
+        now: () => clock.t,
+        shared: createRedisListStore(link, prefix),
+      })
     }),
   )
 }
@@ -78,31 +104,37 @@ describe('pair lists shared by a fleet', () => {
 
   it('one refresh per reuse window fleet-wide, over several windows', async () => {
     const instances = await fleet('t2', 3, 400)
-    const started = Date.now()
-    // Four rounds, each in a new window (450 ms apart > the 400 ms window): without the fleet
-    // every instance asks once per round (12 calls); with it, one instance per round.
-    for (let round = 0; round < 4; round++) {
+    // Four windows, six renders each: without the fleet every instance asks once per window (12
+    // calls); with it, one instance per window. A window ends on both clocks: the services' (the
+    // reuse) and Redis's (the lease).
+    const perWindow: number[] = []
+    for (let window = 0; window < 4; window++) {
+      if (window > 0) {
+        await leaseRunOut('t2')
+        clock.t += 400
+      }
+      const before = v3Calls()
       await Promise.all(instances.flatMap((s) => [s.getSymbolList(region, en), s.getSymbolList(region, en)]))
-      await new Promise((r) => setTimeout(r, 450))
+      perWindow.push(v3Calls() - before)
     }
-    const windows = Math.ceil((Date.now() - started) / 400)
-    expect(v3Calls()).toBeGreaterThanOrEqual(2)
-    expect(v3Calls()).toBeLessThanOrEqual(Math.min(4, windows))
+    expect(perWindow).toEqual([1, 1, 1, 1])
   })
 
   it('a refresher that dies loses its lease: after it runs out exactly one instance takes over', async () => {
     const key = `${region.apiBaseUrl} ${en.code}`
+    const instances = await fleet('t3', 3, 600, 1500)
+    // The dead instance took this window's lease just before the others render.
     const dead = createClient({ url: redis.url })
     await dead.connect()
     await dead.set(`t3:lease:${key}`, 'dead-instance', { condition: 'NX', expiration: { type: 'PX', value: 600 } })
     await dead.close()
-    const instances = await fleet('t3', 3, 600)
     const first = await Promise.all(instances.map((s) => s.getSymbolList(region, en)))
     // Nothing shared yet and the lease is held: each waited, then (with nothing to show) asked itself…
     expect(first.every((list) => list.provenance.source === 'v3+all')).toBe(true)
     sim.resetHits()
-    await new Promise((r) => setTimeout(r, 700))
-    // …and once the lease has run out, one instance refreshes for all.
+    // …and once the lease has run out (and the window with it), one instance refreshes for all.
+    await leaseRunOut('t3')
+    clock.t += 600
     const next = await Promise.all(instances.map((s) => s.getSymbolList(region, en)))
     expect(v3Calls()).toBe(1)
     // The others got that list, or (if it took longer than their patience) their last good one.
@@ -113,20 +145,25 @@ describe('pair lists shared by a fleet', () => {
     const instances = await fleet('t4', 3, 300)
     await Promise.all(instances.map((s) => s.getSymbolList(region, en)))
     await redis.stop()
-    await new Promise((r) => setTimeout(r, 350))
+    clock.t += 300 // past the reuse window: each render looks at the fleet, which is away
     const during = await Promise.all(instances.map((s) => s.getSymbolList(region, en)))
     expect(during.every((list) => list.symbols.length >= 600)).toBe(true)
     await redis.start()
-    // Write-back when the breaker closes: a new instance with an empty disk gets the list from
-    // the fleet without asking the upstream.
-    const probe = createClient({ url: redis.url })
-    await probe.connect()
-    // Renders let the breakers probe Redis again; the first success writes the lists back.
-    await until(async () => {
-      await Promise.all(instances.map((s) => s.getSymbolList(region, en)))
-      return (await probe.exists(`t4:pairs:${region.apiBaseUrl} ${en.code}`)) === 1
-    })
-    await probe.close()
+    // Shared again: a new instance with an empty disk gets the list from the fleet without asking
+    // the upstream. Renders past the window ask Redis again, and the list goes back to it (written
+    // back when a breaker closes, or pushed after the next refresh).
+    const restarted = createClient({ url: redis.url })
+    await restarted.connect()
+    await eventually(
+      'the lists written back to the restarted Redis',
+      async () => {
+        clock.t += 300
+        await Promise.all(instances.map((s) => s.getSymbolList(region, en)))
+        return restarted.exists(`t4:pairs:${region.apiBaseUrl} ${en.code}`)
+      },
+      (exists) => exists === 1,
+    )
+    await restarted.close()
     const [late] = await fleet('t4', 1, 60_000)
     sim.resetHits()
     const adopted = await late!.getSymbolList(region, en)

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer, connect } from 'node:net'
+import { eventually } from '@/testing/eventually'
 
 /**
  * A real redis-server for tests: a plain process on a free port, no persistence, stopped
@@ -45,7 +46,11 @@ export async function startTestRedis(): Promise<TestRedis> {
     port,
     async start() {
       child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' })
-      for (let i = 0; i < 100 && !(await answers(port)); i++) await new Promise((r) => setTimeout(r, 50))
+      const started = child
+      await eventually(`redis-server on port ${port} to answer PING`, async () => {
+        if (started.exitCode !== null) throw new Error(`redis-server exited with code ${started.exitCode}`)
+        return answers(port)
+      })
     },
     async stop() {
       const running = child

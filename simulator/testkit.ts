@@ -59,9 +59,3 @@ export interface WireGroup {
   quoteTags: string[]
   quoteTokenSymbols: Compact[]
 }
-
-export async function elapsed<T>(work: () => Promise<T>): Promise<[T, number]> {
-  const start = performance.now()
-  const value = await work()
-  return [value, performance.now() - start]
-}

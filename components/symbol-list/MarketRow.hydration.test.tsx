@@ -45,6 +45,8 @@ describe('a markets row on hydration', () => {
     const commits: { phase: string; formatted: number }[] = []
     const problems: unknown[] = []
     let hydrated!: Root
+    // Whatever the hydration leaves on a timer runs before the counts are read, not a pause later.
+    jest.useFakeTimers()
     await act(async () => {
       hydrated = hydrateRoot(
         body,
@@ -54,7 +56,10 @@ describe('a markets row on hydration', () => {
         { onRecoverableError: (error) => problems.push(error) },
       )
     })
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)))
+    await act(async () => {
+      await jest.runAllTimersAsync()
+    })
+    jest.useRealTimers()
     expect(problems).toEqual([])
     expect(body.innerHTML).toBe(served)
     // Formatted in the hydration's own render (no hydration flip of the cell), and never again.

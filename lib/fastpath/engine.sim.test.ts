@@ -2,6 +2,7 @@ import WebSocket from 'ws'
 import type { RunningSimulator } from '@/simulator/http/server'
 import { startFreeSimulator } from '@/simulator/testkit'
 import { createHttpClient } from '../http/client'
+import { eventually } from '@/testing/eventually'
 import { createFastPath, type FastPath } from './index'
 import { systemTimers } from '../engine-kit/environment'
 
@@ -16,19 +17,6 @@ const FAST = {
   reportFirstMs: 100,
   reportMs: 300,
   probeTimeoutMs: 2000,
-}
-
-function waitFor(fastPath: FastPath, predicate: () => boolean, ms = 5000): Promise<boolean> {
-  if (predicate()) return Promise.resolve(true)
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => done(false), ms)
-    const unsubscribe = fastPath.subscribe(() => predicate() && done(true))
-    function done(value: boolean) {
-      clearTimeout(timer)
-      unsubscribe()
-      resolve(value)
-    }
-  })
 }
 
 describe('fast path against the real simulator (real timers, real websocket)', () => {
@@ -56,7 +44,11 @@ describe('fast path against the real simulator (real timers, real websocket)', (
     const fastPath = create('global')
     try {
       fastPath.start()
-      expect(await waitFor(fastPath, () => fastPath.getSnapshot().probes.some((p) => p.kind === 'ws'))).toBe(true)
+      await eventually(
+        'a websocket probe',
+        () => fastPath.getSnapshot(),
+        (s) => s.probes.some((p) => p.kind === 'ws'),
+      )
       const snapshot = fastPath.getSnapshot()
       expect(snapshot.route?.host).toBe(sim.urls.fastPath)
       expect(snapshot.probes.find((p) => p.kind === 'ws')).toMatchObject({ ok: true })
@@ -77,9 +69,17 @@ describe('fast path against the real simulator (real timers, real websocket)', (
     const fastPath = create('whitelist')
     try {
       fastPath.start()
-      expect(await waitFor(fastPath, () => fastPath.getSnapshot().state === 'whitelist')).toBe(true)
+      await eventually(
+        'the whitelist to turn the fast path on',
+        () => fastPath.getSnapshot(),
+        (s) => s.state === 'whitelist',
+      )
       sim.setFault({ host: 'main', endpoint: 'getproxy', fault: { kind: 'proxyRes', resCode: 8 } })
-      expect(await waitFor(fastPath, () => fastPath.getSnapshot().offReason === 'exception')).toBe(true)
+      await eventually(
+        'res_code 8 to turn it off',
+        () => fastPath.getSnapshot(),
+        (s) => s.offReason === 'exception',
+      )
       expect(fastPath.rewriteUrl(`${sim.urls.main}/spot/api/basic/symbol_list_v3`)).toBe(`${sim.urls.main}/spot/api/basic/symbol_list_v3`)
     } finally {
       fastPath.stop()

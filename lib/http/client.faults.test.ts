@@ -4,6 +4,9 @@
  */
 import { startFreeSimulator } from '@/simulator/testkit'
 import type { Fault, SimEndpoint, Simulator } from '@/simulator/contract'
+import { eventually } from '@/testing/eventually'
+import { installFakeTimeouts } from '@/testing/fake-timeouts'
+import { pending } from '@/testing/pending'
 import { createHttpClient, type HttpClient } from './client'
 import { ApiError, HttpStatusError, NetworkError, ParseError, RequestError, TimeoutError } from './errors'
 
@@ -18,14 +21,27 @@ beforeAll(async () => {
   sim = await startFreeSimulator({ latencyMs: { main: 0, alt1: 0, alt2: 0, fastPath: 0 } })
 })
 afterAll(() => sim.close())
+// The client's timeouts run on jest's fake clock (docs/decisions/stack.md "Tests wait for events, not
+// for time"): a healthy answer never times out on a loaded machine, and a timeout fires exactly when
+// a test moves the clock past it.
 beforeEach(() => {
+  installFakeTimeouts()
   sim.clearFaults()
+  sim.resetHits()
   client = createHttpClient({ baseUrl: sim.urls.main, fetch, timeoutMs: 1500, language: { code: 'tr-TUR', locale: 'tr-TR' } })
 })
 
 function fault(endpoint: SimEndpoint, f: Fault, host: 'main' | '*' = 'main') {
   sim.setFault({ host, endpoint, fault: f })
 }
+
+/** Until the simulator has seen `count` requests to `endpoint` on main (the client's timer is running). */
+const seenAtSimulator = (endpoint: string, count = 1) =>
+  eventually(
+    `${count} request(s) to ${endpoint} at the simulator`,
+    () => sim.state().hits.main[endpoint] ?? 0,
+    (n) => n >= count,
+  )
 
 async function failure(promise: Promise<unknown>): Promise<RequestError> {
   const error = await promise.then(
@@ -58,33 +74,49 @@ describe('fault switches → error class, code and message', () => {
     expect(error.message).toBe('Request failed. Please try again later.')
   })
 
-  it('hang (headers never sent): TimeoutError 9000001 after the timeout', async () => {
+  it('hang (headers never sent): TimeoutError 9000001 after the timeout, not before', async () => {
     fault('symbol_list_v2', { kind: 'hang' })
-    const started = Date.now()
-    const error = await failure(client.get(V2, { timeoutMs: 300 }))
+    const request = pending(failure(client.get(V2, { timeoutMs: 300 })))
+    await seenAtSimulator('symbol_list_v2')
+    await jest.advanceTimersByTimeAsync(299)
+    await client.get('/t1') // a later request, answered
+    expect(request.settled).toBe(false)
+    await jest.advanceTimersByTimeAsync(1)
+    const error = await request.promise
     expect(error).toBeInstanceOf(TimeoutError)
     expect(error.code).toBe(9000001)
     expect(error.message).toBe('Request timeout, please re-try!')
-    expect(Date.now() - started).toBeGreaterThanOrEqual(290)
-    expect(Date.now() - started).toBeLessThan(1500)
   })
 
   it('slow: within the timeout it succeeds, beyond it it times out', async () => {
     fault('symbol_list_v2', { kind: 'slow', ms: 150 })
-    await expect(client.get(V2, { timeoutMs: 1000 })).resolves.toHaveProperty('quoteTokenResult')
+    const within = pending(client.get(V2, { timeoutMs: 1000 }))
+    await seenAtSimulator('symbol_list_v2')
+    await jest.advanceTimersByTimeAsync(150)
+    await expect(within.promise).resolves.toHaveProperty('quoteTokenResult')
     fault('symbol_list_v2', { kind: 'slow', ms: 800 })
-    const error = await failure(client.get(V2, { timeoutMs: 300 }))
+    const beyond = pending(failure(client.get(V2, { timeoutMs: 300 })))
+    await seenAtSimulator('symbol_list_v2', 2)
+    await jest.advanceTimersByTimeAsync(300)
+    const error = await beyond.promise
     expect(error).toBeInstanceOf(TimeoutError)
     expect(error.message).toBe('Request timeout, please re-try!')
   })
 
   it('drip (one byte a second): the timeout bounds the body, not just the headers', async () => {
     fault('t1', { kind: 'drip' })
-    const started = Date.now()
-    const error = await failure(client.get('/t1', { timeoutMs: 1200 }))
+    let headers = false
+    const watching = createHttpClient({ baseUrl: sim.urls.main, fetch: (url, init) => fetch(url, init).then((r) => ((headers = true), r)) })
+    const request = pending(failure(watching.get('/t1', { timeoutMs: 1200 })))
+    await eventually('the headers of the dripped answer at the client', () => headers)
+    await jest.advanceTimersByTimeAsync(1199) // one byte of the body has come
+    await client.get(V2) // a later request, answered
+    expect(request.settled).toBe(false)
+    await jest.advanceTimersByTimeAsync(1)
+    await eventually('the request to end at its timeout', () => request.settled)
+    const error = await request.promise
     expect(error).toBeInstanceOf(TimeoutError)
     expect(error.code).toBe(9000001)
-    expect(Date.now() - started).toBeLessThan(2500)
   })
 
   it('HTTP 503: HttpStatusError with the HTTP status as failure status', async () => {

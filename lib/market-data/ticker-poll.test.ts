@@ -5,6 +5,7 @@
 import { startTestSim, type TestSim } from '@/simulator/testkit'
 import { createHttpClient } from '../http/client'
 import { HttpStatusError } from '../http/errors'
+import { eventually } from '@/testing/eventually'
 import { createFakeScheduler, createFakeVisibility } from '../testing/engine-fakes'
 import { startTickerPoll } from './ticker-poll'
 import type { Tickers } from './tickers'
@@ -16,15 +17,6 @@ beforeEach(async () => {
 afterEach(() => t.sim.close())
 
 const EVERY_MS = 5000
-
-/** Waits (real time) until `done`, for answers that come over the loopback. */
-async function until(done: () => boolean, what: string): Promise<void> {
-  const limit = Date.now() + 5000
-  while (!done()) {
-    if (Date.now() > limit) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 5))
-  }
-}
 
 function setup(symbol?: string) {
   const scheduler = createFakeScheduler()
@@ -52,12 +44,12 @@ function setup(symbol?: string) {
 describe('the tickers poll (the live figures while the websocket is closed)', () => {
   it('asks at once, then once an interval while visible, none while hidden, none once stopped', async () => {
     const { scheduler, visibility, asked, updates, stop } = setup('BTCUSDT')
-    await until(() => updates.length === 1, 'the first answer')
+    await eventually('the first answer', () => updates.length === 1)
     expect(asked).toEqual([`${t.sim.urls.main}/v5/market/tickers?category=spot&symbol=BTCUSDT`])
     expect(Object.keys(updates[0]!)).toEqual(['BTCUSDT'])
 
     await scheduler.advance(EVERY_MS)
-    await until(() => updates.length === 2, 'the second answer')
+    await eventually('the second answer', () => updates.length === 2)
     await scheduler.advance(EVERY_MS - 1)
     expect(asked).toHaveLength(2)
 
@@ -65,7 +57,7 @@ describe('the tickers poll (the live figures while the websocket is closed)', ()
     await scheduler.advance(10 * EVERY_MS)
     expect(asked).toHaveLength(2)
     visibility.setHidden(false)
-    await until(() => updates.length === 3, 'the answer on showing the page again')
+    await eventually('the answer on showing the page again', () => updates.length === 3)
 
     stop()
     await scheduler.advance(10 * EVERY_MS)
@@ -76,7 +68,7 @@ describe('the tickers poll (the live figures while the websocket is closed)', ()
   it('a failed answer is reported and hands nothing on; the next request is one interval later, with no retry between', async () => {
     t.sim.setFault({ host: 'main', endpoint: 'tickers', fault: { kind: 'status', status: 503 } })
     const { scheduler, asked, updates, errors, stop } = setup()
-    await until(() => errors.length === 1, 'the failure')
+    await eventually('the failure', () => errors.length === 1)
     // The request client's catalogue: a status error whose detail names the request.
     expect(errors[0]).toBeInstanceOf(HttpStatusError)
     expect((errors[0] as HttpStatusError).detail).toMatch(/^HTTP 503: GET .*\/v5\/market\/tickers\?category=spot$/)
@@ -85,7 +77,7 @@ describe('the tickers poll (the live figures while the websocket is closed)', ()
 
     t.sim.clearFaults()
     await scheduler.advance(1)
-    await until(() => updates.length === 1, 'the answer after the outage')
+    await eventually('the answer after the outage', () => updates.length === 1)
     expect(Object.keys(updates[0]!).length).toBeGreaterThan(100)
     expect(asked).toHaveLength(2)
     stop()
@@ -94,8 +86,11 @@ describe('the tickers poll (the live figures while the websocket is closed)', ()
   it('stopping drops an answer still on its way, and reports no error for it', async () => {
     const { answered, updates, errors, stop } = setup('BTCUSDT')
     stop()
-    await until(() => answered.settled === 1, 'the aborted request to settle')
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await eventually('the aborted request to settle', () => answered.settled === 1)
+    // A later poll's first answer: the stopped one's handlers, queued when its request settled, have run.
+    const later = setup('ETHUSDT')
+    await eventually("the later poll's first answer", () => later.updates.length === 1)
+    later.stop()
     expect(updates).toEqual([])
     expect(errors).toEqual([])
   })

@@ -1,23 +1,12 @@
 import type { RunningSimulator } from '@/simulator/http/server'
 import { startFreeSimulator } from '@/simulator/testkit'
 import { createMemoryStorage } from '../storage/memory'
-import { createRouteChooser, type RouteChooser } from './chooser'
+import { eventually } from '@/testing/eventually'
+import { createRouteChooser } from './chooser'
 import { ROUTE_STORAGE_KEY } from './constants'
 import { systemTimers } from '../engine-kit/environment'
 
 const realTimers = systemTimers
-
-function waitFor(chooser: RouteChooser, predicate: () => boolean, ms: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => done(false), ms)
-    const unsubscribe = chooser.subscribe(() => predicate() && done(true))
-    function done(value: boolean) {
-      clearTimeout(timer)
-      unsubscribe()
-      resolve(value)
-    }
-  })
-}
 
 describe('route chooser against the real simulator (real timers)', () => {
   let sim: RunningSimulator
@@ -45,9 +34,11 @@ describe('route chooser against the real simulator (real timers)', () => {
     try {
       expect(chooser.apiHost()).toBe(sim.urls.main)
       chooser.start()
-      const moved = await waitFor(chooser, () => chooser.getSnapshot().host === 'alt1', 10_000)
-      const snapshot = chooser.getSnapshot()
-      expect({ moved, host: snapshot.host }).toEqual({ moved: true, host: 'alt1' })
+      const snapshot = await eventually(
+        'the chooser to move to alt1',
+        () => chooser.getSnapshot(),
+        (s) => s.host === 'alt1',
+      )
       expect(chooser.apiHost()).toBe(sim.urls.alt1)
       // Real measurements: main's probes took at least its 150 ms latency, alt1's less. No fixed
       // ceiling for alt1: a busy CI machine stretches every probe, not only main's.

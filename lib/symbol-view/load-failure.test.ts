@@ -1,8 +1,10 @@
 /** The failure the markets page shows after a browser load, from the loader's own incidents (real simulator). */
 import type { Fault, Simulator } from '@/simulator/contract'
 import { createRecordingMonitor } from '../testing/recording-monitor'
-import { harness, startSim } from '../testing/symbol-harness'
+import { harness, loadOnFakeClock, startSim } from '../testing/symbol-harness'
+import { SYMBOL_REQUEST_TIMEOUT_MS } from '../http/constants'
 import { failureOf, watchLoadFailures, type LoadFailure } from './load-failure'
+import { installFakeTimeouts } from '@/testing/fake-timeouts'
 
 let sim: Simulator & { settled?: () => Promise<void> }
 beforeAll(async () => {
@@ -11,15 +13,24 @@ beforeAll(async () => {
 afterAll(() => sim.close())
 beforeEach(() => sim.clearFaults())
 
+const LISTS = ['symbol_list_v3', 'symbol_list_all', 'symbol_list_v2']
+
 async function loadWith(fault: Fault | null, endpoint: 'symbol_list_v3' | '*' = '*'): Promise<{ shown: (LoadFailure | null)[]; forwarded: number }> {
   if (fault) sim.setFault({ host: 'main', endpoint, fault })
   await sim.settled?.()
   const shown: (LoadFailure | null)[] = []
   const recorder = createRecordingMonitor()
   const monitor = watchLoadFailures(recorder, (f) => shown.push(f))
-  await harness(sim, { monitor, timeoutMs: 300 }).loader.load()
+  const h = harness(sim, { monitor })
+  // A hang ends at the request timeout, when the fake clock is moved to it.
+  if (fault?.kind === 'hang') await loadOnFakeClock(h, sim, endpoint === '*' ? LISTS : [endpoint], SYMBOL_REQUEST_TIMEOUT_MS)
+  else await h.loader.load()
   return { shown, forwarded: recorder.entries.length }
 }
+
+// The loader's request timeouts on jest's fake clock, which only the hang moves (lib/testing/symbol-harness.ts).
+beforeEach(installFakeTimeouts)
+afterEach(() => jest.useRealTimers())
 
 describe('markets load failures (Errors.*)', () => {
   it.each<[string, Fault, LoadFailure]>([

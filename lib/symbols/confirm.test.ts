@@ -12,6 +12,7 @@ import { confirmedSavedAt, createSymbolCaches, type UnchangedSave } from './cach
 import { seedSymbolCaches } from './testing/seed'
 import { CONFIRMED_KEY, INCREMENTAL_CACHE_KEY, SYMBOL_CACHE_KEY } from './storage-keys'
 import { downV2, downV3, harness, lastQuery, startSim } from '../testing/symbol-harness'
+import { installFakeTimeouts } from '@/testing/fake-timeouts'
 
 let sim: Simulator
 beforeEach(async () => {
@@ -36,6 +37,10 @@ function countingStorage(): KeyValueStorage & { writes: Map<string, number>; key
 }
 
 const texts = (storage: KeyValueStorage) => [storage.getItem(SYMBOL_CACHE_KEY), storage.getItem(INCREMENTAL_CACHE_KEY)]
+
+// The loader's request timeouts on jest's fake clock, which these tests never move (lib/testing/symbol-harness.ts).
+beforeEach(installFakeTimeouts)
+afterEach(() => jest.useRealTimers())
 
 describe('the browser confirms an unchanged list', () => {
   it('a version hit with an empty delta writes only the confirmation; the records stay as they were', async () => {

@@ -6,12 +6,17 @@ import type { Simulator } from '@/simulator/contract'
 import type { KeyValueStorage } from '../storage/storage'
 import { SYMBOL_INCIDENTS as I } from './incidents'
 import { downV2, downV3, harness, startSim } from '../testing/symbol-harness'
+import { installFakeTimeouts } from '@/testing/fake-timeouts'
 
 let sim: Simulator
 beforeEach(async () => {
   sim = await startSim()
 })
 afterEach(() => sim.close())
+
+// The loader's request timeouts on jest's fake clock, which these tests never move (lib/testing/symbol-harness.ts).
+beforeEach(installFakeTimeouts)
+afterEach(() => jest.useRealTimers())
 
 describe('a thrown bug', () => {
   const throwing: KeyValueStorage = {

@@ -7,6 +7,7 @@ import { INCREMENTAL_CACHE_KEY, SYMBOL_CACHE_KEY } from './storage-keys'
 import { createMemoryStorage } from '../storage/memory'
 import { SYMBOL_INCIDENTS as I } from './incidents'
 import { downV2, downV3, harness, lastQuery, startSim } from '../testing/symbol-harness'
+import { installFakeTimeouts } from '@/testing/fake-timeouts'
 
 let sim: Simulator
 beforeEach(async () => {
@@ -76,6 +77,10 @@ it('nothing cached and everything down: the built-in sample', async () => {
   expect(result.symbols.map((s) => s.symbolId)).toEqual(['BTCUSDT', 'ETHUSDT'])
   expect(h.monitor.codes()).toEqual([I.V3_REQUEST_ERROR, I.FALLBACK_TO_V2, I.V2_FALLBACK_ERROR, I.BUILTIN_DATA_USED])
 })
+
+// The loader's request timeouts on jest's fake clock, which these tests never move (lib/testing/symbol-harness.ts).
+beforeEach(installFakeTimeouts)
+afterEach(() => jest.useRealTimers())
 
 describe('corrupt cache', () => {
   const corrupt = () => createMemoryStorage({ [SYMBOL_CACHE_KEY]: '{"version":"v0","quoteTokenRes', [INCREMENTAL_CACHE_KEY]: '[]' })

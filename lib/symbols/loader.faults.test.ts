@@ -5,14 +5,20 @@
 import type { Fault, Simulator } from '@/simulator/contract'
 import { SYMBOL_INCIDENTS as I } from './incidents'
 import type { SymbolSource } from './result'
-import { harness, startSim } from '../testing/symbol-harness'
+import { harness, loadOnFakeClock, startSim } from '../testing/symbol-harness'
+import { SYMBOL_REQUEST_TIMEOUT_MS } from '../http/constants'
+import { installFakeTimeouts } from '@/testing/fake-timeouts'
 
 let sim: Simulator
 beforeAll(async () => {
   sim = await startSim()
 })
 afterAll(() => sim.close())
-beforeEach(() => sim.clearFaults())
+beforeEach(() => {
+  installFakeTimeouts()
+  sim.clearFaults()
+})
+afterEach(() => jest.useRealTimers())
 
 /** A Record over Fault['kind'], so a fault kind added to the contract fails to compile here until it is covered. */
 const FAULTS: Record<Fault['kind'], { fault: Fault; v3Only: SymbolSource; everywhere: SymbolSource; allOnly?: SymbolSource }> = {
@@ -36,16 +42,23 @@ const FAULTS: Record<Fault['kind'], { fault: Fault; v3Only: SymbolSource; everyw
 }
 
 /**
- * Faults that never answer only cost time: they get a shorter timeout than the default. The same
- * timeout bounds the healthy fallback (a full v2 list), which a loaded 2-core machine did not
- * always serve within 300 ms: 1500 ms keeps the run short and the fallback's time honest.
+ * On jest's fake clock (lib/testing/symbol-harness.ts) a request that gets no answer on its own
+ * waits until the test moves the clock: a hang or a drip to the request timeout, a slow fault to
+ * its delay. Every other request, the healthy fallbacks' included, never times out, however long a
+ * loaded machine takes (the oversized 12 MiB body blocks the in-process simulator a while).
  */
-const timeoutMs = (fault: Fault) => (fault.kind === 'hang' || fault.kind === 'drip' ? 1500 : fault.kind === 'oversized' ? OVERSIZED_TIMEOUT_MS : undefined)
-/**
- * The in-process simulator blocks while it writes a 12 MiB body; a healthy request waiting behind
- * it must not time out, or its own timeout (11511509) would be reported instead of the fault.
- */
-const OVERSIZED_TIMEOUT_MS = 5000
+const stepMs = (fault: Fault): number | undefined =>
+  fault.kind === 'hang' || fault.kind === 'drip' ? SYMBOL_REQUEST_TIMEOUT_MS : fault.kind === 'slow' ? fault.ms : undefined
+const LISTS = ['symbol_list_v3', 'symbol_list_all', 'symbol_list_v2']
+
+/** The load with `fault` on `endpoint` ('*': every list), the clock moved for the requests it holds. */
+function load(fault: Fault, endpoint: 'symbol_list_v3' | 'symbol_list_all' | '*') {
+  sim.setFault({ host: 'main', endpoint, fault })
+  const h = harness(sim)
+  const step = stepMs(fault)
+  const result = step === undefined ? h.loader.load() : loadOnFakeClock(h, sim, endpoint === '*' ? LISTS : [endpoint], step)
+  return { h, result }
+}
 
 const EXPECTED_CODES: Record<SymbolSource, number[]> = {
   'v3+all': [],
@@ -56,9 +69,8 @@ const EXPECTED_CODES: Record<SymbolSource, number[]> = {
 
 describe.each(Object.entries(FAULTS))('fault %s', (_kind, { fault, v3Only, everywhere, allOnly = v3Only }) => {
   it(`on symbol_list_v3 → ${v3Only}`, async () => {
-    sim.setFault({ host: 'main', endpoint: 'symbol_list_v3', fault })
-    const h = harness(sim, { timeoutMs: timeoutMs(fault) })
-    const result = await h.loader.load()
+    const { h, result: loading } = load(fault, 'symbol_list_v3')
+    const result = await loading
     expect(result.provenance.source).toBe(v3Only)
     expect(result.symbols.length).toBeGreaterThan(0)
     expect(h.monitor.codes()).toEqual(EXPECTED_CODES[v3Only])
@@ -66,18 +78,16 @@ describe.each(Object.entries(FAULTS))('fault %s', (_kind, { fault, v3Only, every
 
   // The all-list is the split-off half of the v3 list: its own failure is 11511506, not 11511509.
   it(`on symbol_list_all → ${allOnly}`, async () => {
-    sim.setFault({ host: 'main', endpoint: 'symbol_list_all', fault })
-    const h = harness(sim, { timeoutMs: timeoutMs(fault) })
-    const result = await h.loader.load()
+    const { h, result: loading } = load(fault, 'symbol_list_all')
+    const result = await loading
     expect(result.provenance.source).toBe(allOnly)
     const codes = fault.kind === 'mergeGap' ? [I.MERGE_ERROR, I.FALLBACK_TO_V2] : allOnly === 'v2' ? [I.SPLIT_REQUEST_ERROR, I.FALLBACK_TO_V2] : []
     expect(h.monitor.codes()).toEqual(codes)
   })
 
   it(`on every endpoint → ${everywhere}`, async () => {
-    sim.setFault({ host: 'main', endpoint: '*', fault })
-    const h = harness(sim, { timeoutMs: timeoutMs(fault) })
-    const result = await h.loader.load()
+    const { h, result: loading } = load(fault, '*')
+    const result = await loading
     expect(result.provenance.source).toBe(everywhere)
     expect(result.symbols.length).toBeGreaterThan(0)
     const codes = fault.kind === 'mergeGap' ? [I.MERGE_ERROR, I.FALLBACK_TO_V2] : EXPECTED_CODES[everywhere]

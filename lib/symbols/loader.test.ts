@@ -8,6 +8,7 @@ import { createSymbolCaches } from './cache'
 import type { DerivedSymbol } from './derive'
 import { SYMBOL_INCIDENTS as I } from './incidents'
 import { harness, lastQuery, startSim } from '../testing/symbol-harness'
+import { installFakeTimeouts } from '@/testing/fake-timeouts'
 
 let sim: Simulator
 beforeEach(async () => {
@@ -18,6 +19,10 @@ afterEach(() => sim.close())
 const ids = (symbols: readonly DerivedSymbol[]) => symbols.map((s) => s.symbolId)
 const DERIVED = ['quantityPrecision', 'pricePrecision', 'amountPrecision', 'isFiat', 'digitMergeSteps']
 const withoutDerived = (s: DerivedSymbol) => Object.fromEntries(Object.entries(s).filter(([k]) => !DERIVED.includes(k)))
+
+// The loader's request timeouts on jest's fake clock, which these tests never move (lib/testing/symbol-harness.ts).
+beforeEach(installFakeTimeouts)
+afterEach(() => jest.useRealTimers())
 
 describe('v3 + all', () => {
   it('happy path: the merged list equals the full pairs, both caches stored, no incident', async () => {

@@ -1,9 +1,15 @@
 /**
  * Loader test harness: the real simulator on 127.0.0.1 (ports 0) and a loader wired to it with
- * a recording monitor, a recording fetch and an injectable clock.
+ * a recording monitor, a recording fetch and an injectable clock. The request timeouts are the
+ * client's global timers: test files run them on jest's fake clock (testing/fake-timeouts.ts), so
+ * a healthy load never times out on a loaded machine and a hung one ends when a test moves the
+ * clock (docs/decisions/stack.md "Tests wait for events, not for time").
  */
 import type { Simulator } from '@/simulator/contract'
 import { startFreeSimulator } from '@/simulator/testkit'
+import { eventually } from '@/testing/eventually'
+import { pending } from '@/testing/pending'
+import type { SymbolListResult } from '../symbols/result'
 import { createHttpClient } from '../http/client'
 import { createRecordingMonitor } from './recording-monitor'
 import { createMemoryStorage } from '../storage/memory'
@@ -12,9 +18,6 @@ import { createSymbolLoader, type SymbolLoader } from '../symbols/loader'
 
 export const startSim = (): Promise<Simulator> => startFreeSimulator()
 
-/** Short enough to keep hang/drip faults fast, long enough for a loaded CI machine. */
-export const TEST_TIMEOUT_MS = 600
-
 export interface HarnessOptions {
   storage?: KeyValueStorage
   monitor?: Parameters<typeof createSymbolLoader>[0]['monitor']
@@ -22,6 +25,7 @@ export interface HarnessOptions {
   rewrite?: (url: string) => string
   /** Keep the body of every answer (only for tests whose faults let bodies finish). */
   recordBodies?: boolean
+  /** The loader's request timeout; its own (8000 ms) by default. Tests run it on jest's fake clock. */
   timeoutMs?: number
   /** What a load answered as unchanged stores (lib/symbols/cache.ts); the server's 'rewrite' by default. */
   unchanged?: Parameters<typeof createSymbolLoader>[0]['unchanged']
@@ -57,7 +61,7 @@ export function harness(sim: Simulator, options: HarnessOptions = {}): Harness {
     storage,
     monitor: options.monitor ?? monitor,
     now: () => clock.now,
-    timeoutMs: options.timeoutMs ?? TEST_TIMEOUT_MS,
+    timeoutMs: options.timeoutMs,
     unchanged: options.unchanged,
     language: options.language,
   })
@@ -74,3 +78,27 @@ export function lastQuery(urls: readonly string[], endpoint: string): URLSearchP
 /** The chain's two remote sources failing with an HTTP error on the main host. */
 export const downV3 = (sim: Simulator) => sim.setFault({ host: 'main', endpoint: 'symbol_list_v3', fault: { kind: 'status', status: 503 } })
 export const downV2 = (sim: Simulator) => sim.setFault({ host: 'main', endpoint: 'symbol_list_v2', fault: { kind: 'status', status: 502 } })
+
+/**
+ * Work on jest's fake clock whose requests to `endpoints` (on main) get no answer on their own:
+ * hung, dripping or slow. Each time one more of them has reached the simulator, the clock moves
+ * `stepMs` (their timeout, or a slow fault's delay), until the work ends.
+ */
+export async function endOnFakeClock<T>(work: Promise<T>, sim: Simulator, endpoints: readonly string[], stepMs: number): Promise<T> {
+  const seen = () => endpoints.reduce((n, endpoint) => n + (sim.state().hits.main[endpoint] ?? 0), 0)
+  const running = pending(work)
+  for (let moved = seen(); ;) {
+    const now = await eventually(
+      `the work to end, or one more request to ${endpoints.join(', ')}`,
+      () => ({ ended: running.settled, seen: seen() }),
+      (s) => s.ended || s.seen > moved,
+    )
+    if (now.ended) return running.promise
+    moved = now.seen
+    await jest.advanceTimersByTimeAsync(stepMs)
+  }
+}
+
+/** A harness's load on jest's fake clock (endOnFakeClock). */
+export const loadOnFakeClock = (h: Harness, sim: Simulator, endpoints: readonly string[], stepMs: number): Promise<SymbolListResult> =>
+  endOnFakeClock(h.loader.load(), sim, endpoints, stepMs)

@@ -1,3 +1,6 @@
+import { eventually } from '@/testing/eventually'
+import { installFakeTimeouts } from '@/testing/fake-timeouts'
+import { pending } from '@/testing/pending'
 import { MESSAGES, TIMEOUT_RET_CODE } from '../http/constants'
 import { CROSS_API_ENDPOINTS, type CrossApiEndpoint } from './endpoints'
 import { createCrossApiProxy, type CrossApiRequest } from './proxy'
@@ -135,9 +138,30 @@ describe('/x-api proxy: what it refuses', () => {
   })
 })
 
+/** Until the upstream holds `count` requests to /hang (the proxy's slots are taken). */
+const hungAtUpstream = (count: number) =>
+  eventually(
+    `${count} hung request(s) at the upstream`,
+    () => upstream.seen.filter((s) => s.url.startsWith('/hang')).length,
+    (n) => n === count,
+  )
+
+// The proxy's timeouts run on jest's fake clock here: a request hangs until a test moves the clock,
+// however long the machine takes to send the others (docs/decisions/stack.md "Tests wait for events, not for time").
 describe('/x-api proxy: a hung upstream costs slots, never more', () => {
-  it('answers 504 with SPEC §8’s timeout message when the upstream does not answer in time', async () => {
-    const response = await proxy().handle(request({ path: '/hang' }))
+  beforeEach(installFakeTimeouts)
+  afterEach(() => jest.useRealTimers())
+
+  it('answers 504 with SPEC §8’s timeout message at the endpoint’s deadline, not before', async () => {
+    const p = proxy()
+    const answer = pending(p.handle(request({ path: '/hang' })))
+    await hungAtUpstream(1)
+    await jest.advanceTimersByTimeAsync(299)
+    await (await p.handle(request())).text() // a later request, answered
+    expect(answer.settled).toBe(false)
+    await jest.advanceTimersByTimeAsync(1) // the endpoint's deadline (300 ms here)
+    await eventually('the answer at the deadline', () => answer.settled)
+    const response = await answer.promise
     expect(response.status).toBe(504)
     expect(await response.json()).toMatchObject({ ret_code: TIMEOUT_RET_CODE, ret_msg: MESSAGES.timeout })
   })
@@ -145,12 +169,13 @@ describe('/x-api proxy: a hung upstream costs slots, never more', () => {
   it('refuses requests over the connection limit at once with 503 and Retry-After, and frees the slots after the timeout', async () => {
     const p = proxy({ maxInFlight: 4 })
     const hanging = Array.from({ length: 4 }, () => p.handle(request({ path: '/hang' })))
-    await new Promise((r) => setTimeout(r, 50))
+    await hungAtUpstream(4)
     expect(p.inFlight(upstream.url)).toBe(4)
     const refused = await p.handle(request())
     expect(refused.status).toBe(503)
     expect(refused.headers.get('retry-after')).toBe('1')
     expect(upstream.seen.filter((s) => s.url === '/t1')).toHaveLength(0)
+    await jest.advanceTimersByTimeAsync(300)
     expect((await Promise.all(hanging)).map((r) => r.status)).toEqual([504, 504, 504, 504])
     expect(p.inFlight(upstream.url)).toBe(0)
     const after = await p.handle(request())
@@ -172,11 +197,11 @@ describe('/x-api proxy: a hung upstream costs slots, never more', () => {
   it('frees the slot at once when the browser goes away', async () => {
     const p = proxy({ maxInFlight: 1, endpoints: [{ path: '/hang', methods: ['GET'], timeoutMs: 60_000 }] })
     const browser = new AbortController()
-    const pending = p.handle(request({ path: '/hang', signal: browser.signal }))
-    await new Promise((r) => setTimeout(r, 50))
+    const held = p.handle(request({ path: '/hang', signal: browser.signal }))
+    await hungAtUpstream(1)
     expect(p.inFlight(upstream.url)).toBe(1)
     browser.abort()
-    expect((await pending).status).toBe(502)
+    expect((await held).status).toBe(502)
     expect(p.inFlight(upstream.url)).toBe(0)
   })
 
@@ -185,10 +210,12 @@ describe('/x-api proxy: a hung upstream costs slots, never more', () => {
     try {
       const p = proxy({ maxInFlight: 2 })
       const hanging = [p.handle(request({ path: '/hang' })), p.handle(request({ path: '/hang' }))]
-      await new Promise((r) => setTimeout(r, 50))
+      await hungAtUpstream(2)
+      expect(p.inFlight(upstream.url)).toBe(2)
       const elsewhere = await p.handle(request({ upstreamBase: other.url }))
       expect(elsewhere.status).toBe(200)
       await elsewhere.text()
+      await jest.advanceTimersByTimeAsync(300)
       await Promise.all(hanging)
     } finally {
       await other.close()

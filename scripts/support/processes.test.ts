@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { eventually } from '@/testing/eventually'
 import { outputTail, start, stopAll } from './processes'
 
 // A parent that prints, starts a child of its own in the same group, and then waits forever.
@@ -22,13 +23,21 @@ const alive = (pid: number) => {
 describe('start / stop', () => {
   it('captures the output and stops the whole process group, children included', async () => {
     const parent = start('parent', process.execPath, ['-e', PARENT], { cwd: process.cwd(), env: process.env, output: 'capture' })
-    while (!/child \d+/.test(parent.output())) await new Promise((resolve) => setTimeout(resolve, 20))
-    const childPid = Number(/child (\d+)/.exec(parent.output())?.[1])
+    const output = await eventually(
+      'the parent to print its child',
+      () => parent.output(),
+      (out) => /child \d+/.test(out),
+    )
+    const childPid = Number(/child (\d+)/.exec(output)?.[1])
     expect(alive(childPid)).toBe(true)
     expect(await parent.stop()).toBe(false) // SIGTERM sufficed
     expect(parent.endedOnItsOwn()).toBeUndefined()
     // The grandchild took SIGKILL with the group, after the leader exited.
-    while (alive(childPid)) await new Promise((resolve) => setTimeout(resolve, 20))
+    await eventually(
+      `the child ${childPid} to be gone`,
+      () => alive(childPid),
+      (running) => !running,
+    )
   })
 
   it('writes to a log file and tells how a process ended on its own', async () => {

@@ -1,11 +1,15 @@
+import { eventually } from '@/testing/eventually'
+import { installFakeTimeouts } from '@/testing/fake-timeouts'
+import { pending } from '@/testing/pending'
 import type { Fault, FaultRule, SimEndpoint, SimHost } from '../contract'
-import { elapsed, PATH, resultOf, startTestSim, type TestSim } from '../testkit'
+import { PATH, resultOf, startTestSim, type TestSim } from '../testkit'
 
 let t: TestSim
 beforeAll(async () => {
   t = await startTestSim()
 })
 afterEach(async () => {
+  jest.useRealTimers()
   t.sim.clearFaults()
   await t.sim.settled()
 })
@@ -64,43 +68,66 @@ describe('faults over HTTP', () => {
     expect(await status('alt1', PATH.v3)).toBe(504)
   })
 
-  it('hang never sends headers, and close() still ends the socket fast', async () => {
+  it('hang never sends headers, and close() still ends the socket', async () => {
     const own = await startTestSim()
     own.sim.setFault({ host: 'main', endpoint: 't1', fault: { kind: 'hang' } })
-    const pending = fetch(own.url('main', PATH.t1)).then(
-      () => 'answered',
-      () => 'failed',
+    const hung = pending(
+      fetch(own.url('main', PATH.t1)).then(
+        () => 'answered',
+        () => 'failed',
+      ),
     )
-    const early = await Promise.race([pending, new Promise((resolve) => setTimeout(() => resolve('no headers'), 300))])
-    expect(early).toBe('no headers')
-    const [, closeMs] = await elapsed(() => own.sim.close())
-    expect(closeMs).toBeLessThan(500)
-    expect(await pending).toBe('failed')
+    await eventually(
+      'the hung request at the simulator',
+      () => own.sim.state().hits.main.t1 ?? 0,
+      (n) => n === 1,
+    )
+    // A later request to the same host is answered; the hung one still has no headers.
+    expect((await fetch(own.url('main', PATH.v3))).status).toBe(200)
+    expect(hung.settled).toBe(false)
+    // close() does not wait for the hung socket (it would wait forever): it ends it.
+    await own.sim.close()
+    expect(await hung.promise).toBe('failed')
   })
 
-  it('slow answers normally after the delay', async () => {
+  // The delay and the drip run on jest's fake clock: each duration is exact, whatever the load.
+  it('slow answers normally after the delay, not before', async () => {
     await withFault('alt1', 'symbol_list_v3', { kind: 'slow', ms: 250 })
-    const [res, ms] = await elapsed(() => get('alt1', PATH.v3))
-    expect(ms).toBeGreaterThanOrEqual(240)
-    expect((await res.json()).ret_code).toBe(0)
+    t.sim.resetHits()
+    installFakeTimeouts()
+    const slow = pending(get('alt1', PATH.v3))
+    await eventually(
+      'the slow request at the simulator',
+      () => t.sim.state().hits.alt1.symbol_list_v3 ?? 0,
+      (n) => n === 1,
+    )
+    await jest.advanceTimersByTimeAsync(249)
+    expect((await get('alt1', PATH.t1)).status).toBe(200) // a later request, answered at once
+    expect(slow.settled).toBe(false)
+    await jest.advanceTimersByTimeAsync(1)
+    expect((await (await slow.promise).json()).ret_code).toBe(0)
   })
 
   it('drip sends the real headers at once, then one byte per interval', async () => {
     const full = Buffer.byteLength(await normalText(PATH.v3))
     await withFault('main', 'symbol_list_v3', { kind: 'drip', intervalMs: 60 })
-    const sent = performance.now()
-    const [res, headersMs] = await elapsed(() => get('main', PATH.v3))
-    expect(headersMs).toBeLessThan(200)
+    installFakeTimeouts()
+    // The headers come while the clock stands still: they wait for no interval.
+    const answer = pending(get('main', PATH.v3))
+    await eventually('the headers, with the clock standing still', () => answer.settled)
+    const res = await answer.promise
     expect(res.headers.get('content-length')).toBe(String(full))
     const reader = (res.body ?? new ReadableStream<Uint8Array>()).getReader()
     const chunks: number[] = []
-    for (let i = 0; i < 4; i++) chunks.push((await reader.read()).value?.length ?? 0)
-    // Timed from the request, not from when this process saw the headers (late on a busy
-    // machine): the fourth byte leaves four intervals after the headers. Node's timers may fire
-    // a millisecond early.
-    const bodyMs = performance.now() - sent
+    for (let i = 0; i < 4; i++) {
+      const next = pending(reader.read())
+      await jest.advanceTimersByTimeAsync(59)
+      expect((await get('main', PATH.t1)).status).toBe(200) // a later request, answered at once
+      expect(next.settled).toBe(false) // no byte before its interval
+      await jest.advanceTimersByTimeAsync(1)
+      chunks.push((await next.promise).value?.length ?? 0)
+    }
     expect(chunks).toEqual([1, 1, 1, 1])
-    expect(bodyMs).toBeGreaterThanOrEqual(4 * 60 - 2)
     await reader.cancel()
   })
 
