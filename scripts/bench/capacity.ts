@@ -156,8 +156,8 @@ const STALE_GAP_MS = 100
  */
 const LIST_WINDOW_S = 10
 const TICKERS_WINDOW_S = 5
-/** The monitor batches this fleet's edge passes: one a minute, no burst, so the bench's batches through it are the edge's to refuse. */
-const EDGE_MONITOR = { ratePerSecond: 1 / 60, burst: 0 }
+/** The monitor batches this fleet's edge passes: one a minute, a burst of one (nginx's least), so the bench's batches through it are the edge's to refuse. */
+const EDGE_MONITOR = { ratePerSecond: 1 / 60, burst: 1 }
 /** As browsers ask: the edge keeps one copy per compression, and a script chunk's gzip copy is on its disk. */
 const GZIP = { 'accept-encoding': 'gzip, deflate, br' }
 /** The outage's first part, while the back-off climbs to its cap (100 ms doubling: ~10–15 s, as requests come). */

@@ -41,7 +41,9 @@ describe('renderNginxConf (deploy/nginx.conf.template)', () => {
     expect(conf).toContain('    hk.localhost https://hk.example.test/en-HK;')
     expect(conf).toMatch(/keys_zone=spot_edge:64m max_size=2g min_free=1g inactive=7d /)
     expect(conf).toMatch(/zone=spot_monitor:64k rate=200r\/s;[^]*limit_req zone=spot_monitor burst=200 nodelay;\n\s+limit_req_status 429;/)
-    expect(renderNginxConf(options({ monitor: { ratePerSecond: 0.5, burst: 0 } }))).toMatch(/rate=30r\/m;[^]*burst=0 nodelay;/)
+    const slow = renderNginxConf(options({ monitor: { ratePerSecond: 0.5, burst: 1 } }))
+    expect(slow).toMatch(/rate=30r\/m;[^]*burst=1 nodelay;/)
+    expect(check(slow).status).toBe(0)
     const result = check(conf)
     expect(result.stderr).toBe('')
     expect(result.status).toBe(0)
@@ -57,6 +59,7 @@ describe('renderNginxConf (deploy/nginx.conf.template)', () => {
     expect(() => renderNginxConf(options({ statusPort: base.port }))).toThrow(/must differ/)
     expect(() => renderNginxConf(options({ monitor: { ratePerSecond: 0.001 } }))).toThrow(/not whole requests a minute/)
     expect(() => renderNginxConf(options({ monitor: { burst: 1.5 } }))).toThrow(/not a whole number/)
+    expect(() => renderNginxConf(options({ monitor: { burst: 0 } }))).toThrow(/not a whole number ≥ 1/)
   })
 
   it('serves stub_status on the status port alone, to this host alone; the public port never answers it', async () => {

@@ -94,8 +94,9 @@ export function renderNginxConf(options: NginxConfOptions): string {
   const perMinute = monitor.ratePerSecond * 60
   if (!(Number.isInteger(perMinute) && perMinute >= 1))
     throw new Error(`nginx: the monitor's rate ${JSON.stringify(monitor.ratePerSecond)} is not whole requests a minute`)
-  if (!(Number.isInteger(monitor.burst) && monitor.burst >= 0))
-    throw new Error(`nginx: the monitor's burst ${JSON.stringify(monitor.burst)} is not a whole number`)
+  // nginx refuses burst=0.
+  if (!(Number.isInteger(monitor.burst) && monitor.burst >= 1))
+    throw new Error(`nginx: the monitor's burst ${JSON.stringify(monitor.burst)} is not a whole number ≥ 1`)
   const homes = regions.flatMap((r) => {
     const home = `${publicOrigin(r.publicUrl)}/${checked(r.defaultLanguage, LANGUAGE, 'a language code')}`
     return r.hosts.map((host) => `    ${host} ${home};`)
