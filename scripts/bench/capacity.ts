@@ -28,6 +28,7 @@
  * Alone: `npx tsx scripts/bench-capacity.ts`.
  */
 import http from 'node:http'
+import { gunzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { createClient } from 'redis'
 import { MONITOR_GLOBAL_RATE } from '../../lib/collector/collector-gate'
@@ -453,8 +454,9 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
     const edgeHot = hot.map((page) => ({ ...page, host: `${page.host}:${PORTS.nginx}`, headers: GZIP }))
     await drive(PORTS.nginx, each(edgeHot), 1)
     const edgeSample = await request({ port: PORTS.nginx, path: edgeHot[0]!.path, host: edgeHot[0]!.host, headers: GZIP })
+    const edgeHtml = (header(edgeSample, 'content-encoding') === 'gzip' ? gunzipSync(edgeSample.body) : edgeSample.body).toString('utf8')
     const chunks = await Promise.all(
-      [...new Set([...edgeSample.body.toString('utf8').matchAll(/<script[^>]+src="(\/_next\/static\/[^"]+\.js)"/g)].map((m) => m[1]!))].map(async (path) => ({
+      [...new Set([...edgeHtml.matchAll(/<script[^>]+src="(\/_next\/static\/[^"]+\.js)"/g)].map((m) => m[1]!))].map(async (path) => ({
         path,
         bytes: (await request({ port: PORTS.nginx, path, host: edgeHot[0]!.host, headers: GZIP })).body.length,
       })),
