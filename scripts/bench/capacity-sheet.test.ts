@@ -394,6 +394,7 @@ describe('the plan with the edge in front', () => {
   const MEASURED_EDGE: EdgeMeasured = {
     cpuMs: { render: 40, hitFromRedis: 10, marketsRender: 80, clientConfig: 2, monitorBatch: 3, monitorRefused: 1 },
     monitorBatchesPerSecondPerInstance: 100,
+    backgroundMsPerSecond: 0,
     redisBytesPerPage: 30_000,
     redisBytesPerList: 300_000,
     redisBytesPerTickers: 150_000,
@@ -454,9 +455,16 @@ describe('the plan with the edge in front', () => {
 
   it('needs instances for the sum at the target utilisation, plus the spare', () => {
     const c = plan.cores
-    expect(c.total).toBeCloseTo(c.renders + c.hits + c.crawl + c.markets + c.clientConfig + c.monitor, 12)
+    expect(c.total).toBeCloseTo(c.renders + c.hits + c.crawl + c.markets + c.clientConfig + c.monitor + c.background, 12)
     expect(plan.instancesNeeded).toBe(Math.ceil(c.total / 0.6))
     expect(plan.instances).toBe(plan.instancesNeeded + 1)
+  })
+
+  it("pays every instance's background work (refreshes, GC), the spare's too: more instances, more of it", () => {
+    const busy = edgePlan({ ...MEASURED_EDGE, backgroundMsPerSecond: 100 }, EDGE_PEAK)
+    expect(busy.cores.background).toBeCloseTo((busy.instances * 100) / 1000, 12)
+    expect(busy.instances).toBeGreaterThan(plan.instances)
+    expect(busy.instancesNeeded).toBe(Math.ceil(busy.cores.total / 0.6))
   })
 
   it('asks once more for each regeneration when the edge keeps no STALE answer, from the instances’ cache', () => {

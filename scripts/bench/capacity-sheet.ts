@@ -733,6 +733,8 @@ export interface EdgeMeasured {
   }
   /** The collector's bound in all per instance (batches a second; docs/decisions/client-wiring.md "Collector bounds"). */
   monitorBatchesPerSecondPerInstance: number
+  /** CPU ms a second an instance spends on background work while it regenerates (the shared copies' refreshes and reads, GC), beyond its requests. */
+  backgroundMsPerSecond: number
   redisBytesPerPage: number
   redisBytesPerList: number
   redisBytesPerTickers: number
@@ -763,7 +765,7 @@ export interface EdgePlan {
   /** Batches a second: sent by the views, accepted by the instances' collectors, refused by them, refused by the edge. */
   monitor: { batchesPerSecond: number; accepted: number; refused: number; refusedByEdge: number }
   /** Instance CPU by what spends it (CPU-seconds per second). */
-  cores: { renders: number; hits: number; crawl: number; markets: number; clientConfig: number; monitor: number; total: number }
+  cores: { renders: number; hits: number; crawl: number; markets: number; clientConfig: number; monitor: number; background: number; total: number }
   instancesNeeded: number
   instances: number
   /**
@@ -813,6 +815,7 @@ export function edgePlan(m: EdgeMeasured, t: TrafficModel): EdgePlan {
       markets: (markets * c.marketsRender) / 1000,
       clientConfig: (clientConfig * c.clientConfig) / 1000,
       monitor: (accepted * c.monitorBatch + (passed - accepted) * c.monitorRefused) / 1000,
+      background: (instances * m.backgroundMsPerSecond) / 1000,
     }
     const total = Object.values(parts).reduce((a, b) => a + b, 0)
     return { parts: { ...parts, total }, accepted }

@@ -191,6 +191,8 @@ interface Tally {
   edge: Record<string, number>
   bytes: number
   errors: number
+  /** With `cpuOf`, one connection: each request's CPU from its start to the next one's (its gap and background render included). */
+  windows: { cpuMs: number; wallMs: number }[]
 }
 
 const hostOf = (id: RegionId) => (id === 'main' ? 'localhost' : `${id}.localhost`)
@@ -201,12 +203,18 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  * Sends what `next()` gives on `connections` keep-alive connections until it gives nothing;
  * `gapMs` after each answer (time for a stale page's background regeneration).
  */
-async function drive(port: number, next: () => Target | undefined, connections: number, { timeoutMs = 15_000, gapMs = 0 } = {}): Promise<Tally> {
+async function drive(
+  port: number,
+  next: () => Target | undefined,
+  connections: number,
+  { timeoutMs = 15_000, gapMs = 0, cpuOf }: { timeoutMs?: number; gapMs?: number; cpuOf?: () => number } = {},
+): Promise<Tally> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections })
-  const tally: Tally = { requests: 0, statuses: {}, cache: {}, edge: {}, bytes: 0, errors: 0 }
+  const tally: Tally = { requests: 0, statuses: {}, cache: {}, edge: {}, bytes: 0, errors: 0, windows: [] }
   const worker = async () => {
     for (let target = next(); target; target = next()) {
       tally.requests++
+      const window = cpuOf && { cpuMs: cpuOf(), wallMs: Date.now() }
       try {
         const reply = await request({
           port,
@@ -225,6 +233,7 @@ async function drive(port: number, next: () => Target | undefined, connections: 
         tally.errors++
       }
       if (gapMs > 0) await sleep(gapMs)
+      if (window && cpuOf) tally.windows.push({ cpuMs: cpuOf() - window.cpuMs, wallMs: Date.now() - window.wallMs })
     }
   }
   await Promise.all(Array.from({ length: connections }, worker))
@@ -395,7 +404,7 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
     // Idle burn and what reading the counters costs.
     const idle = await measurePhase(meters, async () => {
       await sleep(3000)
-      return { requests: 0, statuses: {}, cache: {}, edge: {}, bytes: 0, errors: 0 }
+      return { requests: 0, statuses: {}, cache: {}, edge: {}, bytes: 0, errors: 0, windows: [] }
     })
     const idleRate = Object.fromEntries(Object.entries(idle.cpuMs).map(([name, ms]) => [name, (ms * 1000) / idle.wallMs]))
     const r0 = await meters.redis()
@@ -425,7 +434,8 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
     await drive(PORT_A, each(warm.slice(0, WARM_PAGES)), 1)
     await drive(PORT_B, each(warm.slice(WARM_PAGES)), 1)
     await untilListsLive(renderSites, listRefreshers())
-    const miss = await measurePhase(meters, () => drive(PORT_A, each(renderSet), 1), true)
+    const cpuOfA = () => meters.cpu().a ?? 0
+    const miss = await measurePhase(meters, () => drive(PORT_A, each(renderSet), 1, { cpuOf: cpuOfA }), true)
     const missEnded = Date.now()
     const memory = await redisMemory(client)
     // Each page's first request on the other instance: its entry comes from Redis.
@@ -535,7 +545,7 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
     await untilListsLive(renderSites, listRefreshers())
     // One stale page at a time, each regeneration given time to finish: a burst of them would
     // queue renders on one event loop, and the Redis link would time out behind them.
-    const stale = await measurePhase(meters, () => drive(PORT_A, each(renderSet), 1, { gapMs: STALE_GAP_MS }), true)
+    const stale = await measurePhase(meters, () => drive(PORT_A, each(renderSet), 1, { gapMs: STALE_GAP_MS, cpuOf: cpuOfA }), true)
 
     const replay = await replayRedisCpu(
       client,
@@ -568,12 +578,21 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
       monitorBatch: perRequest(monitorAccepted, 'a'),
       monitorRefused: perRequest(monitorRefused, 'a'),
     }
+    // A request's own CPU: the median of its windows (its gap and background render included), less
+    // the idle burn over each; what a phase's mean adds above it is the instance's background work
+    // (the shared copies' refreshes and reads, the garbage collector), counted per second apart.
+    const typical = (p: Phase, group: string) => median(p.tally.windows.map((w) => w.cpuMs - ((idleRate[group] ?? 0) * w.wallMs) / 1000))
+    const renderTypical = { miss: typical(miss, 'a'), stale: typical(stale, 'a') }
+    const backgroundMsPerSecond = Math.max(0, (cpu.stale - renderTypical.stale) * stale.tally.requests) / (stale.wallMs / 1000)
     const redisPer = { miss: redisOf(miss), fromRedis: redisOf(fromRedis), hit: redisOf(hit), stale: redisOf(stale), staticFile: redisOf(staticFile) }
     say('')
     show('MISS (first render, instance A)', miss, cpu.miss, redisPer.miss)
     show('HIT from Redis (instance B)', fromRedis, cpu.fromRedis, redisPer.fromRedis)
     show('HIT (instance A)', hit, cpu.hit, redisPer.hit)
     show('STALE + regeneration (instance A)', stale, cpu.stale, redisPer.stale)
+    say(
+      `  a request's own CPU (median of its windows): MISS ${renderTypical.miss.toFixed(2)} ms, STALE + regeneration ${renderTypical.stale.toFixed(2)} ms; A's background work while regenerating ${backgroundMsPerSecond.toFixed(0)} ms/s (the STALE phase's ${stale.tally.requests} in ${(stale.wallMs / 1000).toFixed(1)} s: ${JSON.stringify(stale.steps)})`,
+    )
     show(`static file ${STATIC_FILE}`, staticFile, cpu.staticFile)
     show('markets page, first render (B)', marketsRender, cpu.marketsRender)
     show('/api/client-config', clientConfig, cpu.clientConfig)
@@ -589,7 +608,7 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
       say(`  ${'floor page (bare Next, own server)'.padEnd(34)} ${floorCpu.cpuMs.toFixed(2).padStart(7)} ms CPU/request  (${floorCpu.requests} requests)`)
       say(`  ${'floor page, dynamic render'.padEnd(34)} ${floorCpu.dynamicMs.toFixed(2).padStart(7)} ms CPU/request  (${floorCpu.requests} requests)`)
       say(
-        `  a render against the floor's dynamic render: MISS ${(cpu.miss / floorCpu.dynamicMs).toFixed(1)}×, STALE (with its answer) ${(cpu.stale / floorCpu.dynamicMs).toFixed(1)}×`,
+        `  a render against the floor's dynamic render: MISS ${(cpu.miss / floorCpu.dynamicMs).toFixed(1)}× (its median ${(renderTypical.miss / floorCpu.dynamicMs).toFixed(1)}×), STALE (with its answer) ${(cpu.stale / floorCpu.dynamicMs).toFixed(1)}× (its median ${(renderTypical.stale / floorCpu.dynamicMs).toFixed(1)}×)`,
       )
     }
     if ((marketsRender.tally.cache.MISS ?? 0) !== marketsRender.tally.requests)
@@ -678,7 +697,7 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
     }
     const edgeMeasured: EdgeMeasured = {
       cpuMs: {
-        render: cpu.stale,
+        render: renderTypical.stale,
         hitFromRedis: cpu.fromRedis,
         marketsRender: cpu.marketsRender,
         clientConfig: cpu.clientConfig,
@@ -686,6 +705,7 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
         monitorRefused: cpu.monitorRefused,
       },
       monitorBatchesPerSecondPerInstance: MONITOR_GLOBAL_RATE.perSecond,
+      backgroundMsPerSecond,
       redisBytesPerPage: memory.page,
       redisBytesPerList: memory.list,
       redisBytesPerTickers: memory.tickers,
@@ -746,12 +766,16 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
     add(figure('capacity CPU per static file', cpu.staticFile, 'ms'))
     add(figure('capacity CPU per floor page', floorCpu?.cpuMs ?? null, 'ms'))
     add(figure('capacity CPU per floor page, dynamic', floorCpu?.dynamicMs ?? null, 'ms'))
+    add(figure('capacity CPU per MISS, median', renderTypical.miss, 'ms'))
+    add(figure('capacity CPU per STALE (with regeneration), median', renderTypical.stale, 'ms'))
+    add(figure('capacity background CPU per instance', backgroundMsPerSecond, 'ms/s'))
     add(
-      figure('capacity render / floor dynamic render CPU', floorCpu ? cpu.stale / floorCpu.dynamicMs : null, '×', {
+      figure('capacity render / floor dynamic render CPU', floorCpu ? renderTypical.miss / floorCpu.dynamicMs : null, '×', {
         text: '≤ 4×',
         met: (value) => value <= 4,
       }),
     )
+    add(figure('capacity STALE / floor dynamic render CPU', floorCpu ? renderTypical.stale / floorCpu.dynamicMs : null, '×'))
     add(figure('capacity CPU per /api/client-config', cpu.clientConfig, 'ms'))
     add(figure('capacity CPU per monitor batch', cpu.monitorBatch, 'ms'))
     add(figure('capacity CPU per monitor batch refused', cpu.monitorRefused, 'ms'))
@@ -788,6 +812,8 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
 
     Object.assign(details, {
       cpuMsPerRequest: { ...cpu, floor: floorCpu?.cpuMs ?? null, floorDynamic: floorCpu?.dynamicMs ?? null },
+      renderTypical,
+      backgroundMsPerSecond,
       idleCpuMsPerSecond: idleRate,
       redisPerView: redisPer,
       redisOverheadPerReading: overhead,
@@ -1127,7 +1153,7 @@ function sayEdgePlan(plan: EdgePlan, t: TrafficModel, say: (line: string) => voi
   )
   const c = plan.cores
   say(
-    `  instance CPU, cores: renders ${ms(c.renders)}, origin HITs ${ms(c.hits)}, crawl ${ms(c.crawl)}, markets ${ms(c.markets)}, client config ${ms(c.clientConfig)}, monitor ${ms(c.monitor)} = ${ms(c.total)} → ${plan.instancesNeeded} instances, ${plan.instances} with the spare`,
+    `  instance CPU, cores: renders ${ms(c.renders)}, origin HITs ${ms(c.hits)}, crawl ${ms(c.crawl)}, markets ${ms(c.markets)}, client config ${ms(c.clientConfig)}, monitor ${ms(c.monitor)}, background ${ms(c.background)} = ${ms(c.total)} → ${plan.instancesNeeded} instances, ${plan.instances} with the spare`,
   )
   say(
     `  Redis ${plan.redis.commandsPerSecond.toFixed(0)} commands/s, in ${(plan.redis.bytesInPerSecond / 1e6).toFixed(1)} MB/s, out ${(plan.redis.bytesOutPerSecond / 1e6).toFixed(1)} MB/s, CPU ${(plan.redis.cores * 100).toFixed(1)} % of its thread; memory ${(plan.redis.dataBytes / 1e9).toFixed(2)} GB data, ${(plan.redis.memoryBytes / 1e9).toFixed(2)} GB with ×${t.redisMemoryHeadroom}`,
