@@ -788,7 +788,8 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
     add(figure('capacity edge page HIT / static file CPU', cpu.edgeHit / Math.max(cpu.edgeStatic, 1e-6), '×'))
     add(figure('capacity edge CPU per monitor batch refused', cpu.edgeRefused, 'ms'))
     add(figure('capacity render / HIT from Redis CPU', cpu.stale / Math.max(cpu.fromRedis, 1e-6), '×'))
-    add(figure('capacity HIT from Redis / HIT CPU', cpu.fromRedis / Math.max(cpu.hit, 1e-6), '×', { text: '≤ 1.5×', met: (value) => value <= 1.5 }))
+    // Two phases apart, so background work lands in one or the other: scripts/bench-entries.ts measures the ratio page by page.
+    add(figure('capacity HIT from Redis / HIT CPU', cpu.fromRedis / Math.max(cpu.hit, 1e-6), '×'))
     add(figure('capacity Redis commands per HIT', redisPer.hit.commands, ''))
     add(figure('capacity Redis commands per MISS', redisPer.miss.commands, ''))
     add(figure('capacity Redis kB out per HIT', redisPer.hit.bytesOut / 1000, 'kB'))
