@@ -4,6 +4,8 @@ import { EXPIRE_TIME_S, PAIR_REVALIDATE_S } from '../lib/page-age'
 import { sim } from '../playwright.config'
 import type { Fleet } from '../scripts/fleet/fleet'
 import { LANG_COOKIE } from '../lib/i18n/languages'
+import { RENDERED_AT_ATTRIBUTE } from '../lib/offline/marks'
+import { OLD_PAGE_MS } from '../lib/offline/policy'
 import type { Started } from '../scripts/support/processes'
 import { secondBuild } from '../scripts/fleet/second-build'
 import {
@@ -406,13 +408,18 @@ async function startReady(ports: readonly number[], distDir?: string) {
   }
 }
 
-test('every instance killed: the pages served before and their scripts answer from the edge, a URL without a language is sent home, health fails; fresh pages once they return', async () => {
+test('every instance killed: the pages served before and their scripts answer from the edge, a URL without a language is sent home, health fails; fresh pages once they return', async ({
+  page,
+}) => {
   test.setTimeout(120_000)
   const pages = regionPages()
   const served = await Promise.all(pages.map((p) => get(p.host, p.path)))
   expect(served.map((reply) => reply.status)).toEqual(pages.map(() => 200))
   const scripts = [...new Set(served.flatMap((reply, i) => scriptsOf(reply).map((path) => `${pages[i]!.host} ${path}`)))]
   expect(scripts.length).toBeGreaterThan(pages.length)
+
+  // The copy a browser gets is the edge's gzip one: kept before the outage too.
+  expect((await get('localhost', '/en/trade/spot/BTC/USDT', FLEET_PORTS.nginx, { 'accept-encoding': 'gzip' })).status).toBe(200)
 
   const alive = [...running.values()].filter((instance) => instance.endedOnItsOwn() === undefined)
   for (const instance of alive) process.kill(-instance.pid!, 'SIGKILL')
@@ -425,6 +432,29 @@ test('every instance killed: the pages served before and their scripts answer fr
   const scriptsDuring = await Promise.all(scripts.map((s) => get(s.split(' ')[0]!, s.split(' ')[1]!)))
   expect(scriptsDuring.filter((reply) => reply.status !== 200)).toEqual([])
   test.info().annotations.push({ type: 'outage', description: `${during.length} pages and ${scripts.length} scripts answered 200 with every instance down` })
+
+  // In a browser, an edge copy older than pages are in normal service says its age (docs/decisions/offline.md
+  // "The saved-copy notice"): its scripts come from the edge's static root, and the page's clock is moved past OLD_PAGE_MS.
+  const viewStarted = Date.now()
+  const scriptAnswers: string[] = []
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/_next/static/')) scriptAnswers.push(`${response.status()} ${new URL(response.url()).pathname}`)
+  })
+  await page.clock.install()
+  const edgeCopy = await page.goto(`${nginxOrigin('localhost')}/en/trade/spot/BTC/USDT`)
+  expect([edgeCopy?.status(), edgeCopy?.headers()['x-cache-status']]).toEqual([200, expect.stringMatching(/^(HIT|STALE)$/)])
+  const notice = page.locator('.saved-copy')
+  const renderedAt = Date.parse((await notice.getAttribute(RENDERED_AT_ATTRIBUTE)) ?? '')
+  // Hydrated (the notice is the browser's to show): still within the worst age of a page in service, no notice.
+  await expect(page.getByTestId('language-switcher')).toBeEnabled()
+  await expect(notice).toBeHidden()
+  // The notice reads the clock every 30 s.
+  await page.clock.setSystemTime(renderedAt + OLD_PAGE_MS + 60_000)
+  await page.clock.fastForward(30_000)
+  await expect(notice).toHaveText(`Saved copy · ${Math.floor((OLD_PAGE_MS + 90_000) / 60_000)} minutes ago`)
+  expect(scriptAnswers.length).toBeGreaterThan(3)
+  expect(scriptAnswers.filter((answer) => !answer.startsWith('200 '))).toEqual([])
+  test.info().annotations.push({ type: 'saved-copy view', description: `${scriptAnswers.length} scripts 200, ${Date.now() - viewStarted} ms` })
 
   // No copy: a URL without a language goes to the region's home on its public URL; a page with one gets the edge's 503.
   for (const [host, path, location] of [

@@ -56,6 +56,8 @@ async function main() {
     statusPort: ports.nginxStatus,
     instancePorts: ports.instances,
     redisPort: ports.redis,
+    // The monitor batches the edge passes to the instances a second (docs/decisions/fleet.md "The monitor's bound at the edge").
+    ...(process.env.FLEET_MONITOR_RATE ? { monitor: { ratePerSecond: Number(process.env.FLEET_MONITOR_RATE) } } : {}),
     upstream: {
       apiBaseUrl: sim.urls.main,
       apiHosts: [sim.urls.main, sim.urls.alt1, sim.urls.alt2],

@@ -4,6 +4,7 @@ import type { SiteConfig } from '@/lib/regions/config'
 import { processRedisLink, type RedisLink } from './redis-link.cjs'
 import { processSingleton } from './global'
 import { logger, metrics } from './observability'
+import { sharedCopyCounts } from './shared-copies'
 
 /**
  * Fleet mode (REDIS_URL set): the process's Redis link and what the cache handler needs to find
@@ -66,6 +67,15 @@ function registerRedisMetrics(link: RedisLink) {
     registers,
     collect() {
       this.set(link.status().counts.opened)
+    },
+  })
+  new Gauge({
+    name: 'spot_redis_shared_copy_commands',
+    help: 'Redis commands of the copies the fleet shares (lists, tickers) since start, answered, by step: time (HGET), read (HMGET), lease (SET NX), write (script), written',
+    labelNames: ['copy', 'step'],
+    registers,
+    collect() {
+      for (const [copy, counts] of Object.entries(sharedCopyCounts())) for (const [step, n] of Object.entries(counts)) this.set({ copy, step }, n)
     },
   })
   new Gauge({

@@ -47,6 +47,7 @@ const FLEET_COPY_POLL_MS = 50
 /** The fleet's tickers in Redis, per upstream: a copy a day old at most, and the window's lease. */
 export function createRedisTickerStore(link: RedisLink, prefix = 'spot:tickers:v1'): SharedCopies<'tickers'> {
   return createRedisCopies(link, {
+    name: 'tickers',
     copyKey: (base) => `${prefix}:copy:${base}`,
     leaseKey: (base) => `${prefix}:lease:${base}`,
     fields: ['tickers'],

@@ -9,6 +9,7 @@ import { loadSiteConfig } from '@/lib/regions/config'
 import { createRedisLink, type RedisLink } from './redis-link.cjs'
 import { createPairListService } from './pair-list-service'
 import { createRedisListStore } from './pair-list-shared'
+import { sharedCopyCounts, type SharedCopyCounts } from './shared-copies'
 import { startTestRedis, type TestRedis } from './test-redis'
 
 // docs/decisions/fleet.md "One pair-list refresher per fleet": a look at the fleet's list reads its
@@ -124,5 +125,31 @@ describe("the fleet's pair list, time first", () => {
     } finally {
       await sim.close()
     }
+  })
+})
+
+describe("a shared copy's commands, counted for /api/metrics and the capacity bench", () => {
+  it('counts each step as Redis counts its commands: time HGET, copy HMGET, lease SET, write script (its HGET and HSET inside)', async () => {
+    const store = createRedisListStore(await connectedLink(), 'tf3')
+    const before: SharedCopyCounts = { ...(sharedCopyCounts().lists ?? { time: 0, read: 0, lease: 0, write: 0, written: 0 }) }
+    const sent = await served(async () => {
+      await store.write('main en', copy(2000))
+      await store.write('main en', copy(1000)) // older: not stored
+      await store.readNewer('main en', 2000) // no newer: its time alone
+      await store.readNewer('main en', 0) // newer: time, then the copy
+      await store.lease('main en', 10_000)
+      await store.lease('main en', 10_000) // taken
+    })
+    const after = sharedCopyCounts().lists!
+    const counted = Object.fromEntries(Object.entries(after).map(([step, n]) => [step, n - before[step as keyof SharedCopyCounts]]))
+    expect(counted).toEqual({ time: 2, read: 1, lease: 2, write: 2, written: 1 })
+    expect(sent.commands).toEqual({
+      eval: counted.write,
+      hget: counted.time! + counted.write!,
+      hset: counted.written,
+      hmget: counted.read,
+      set: counted.lease,
+      info: 1,
+    })
   })
 })

@@ -46,6 +46,7 @@ function savedAt(record: string): number | undefined {
 
 export function createRedisListStore(link: RedisLink, prefix: string): SharedListStore {
   const copies = createRedisCopies(link, {
+    name: 'lists',
     copyKey: (key) => `${prefix}:pairs:${key}`,
     leaseKey: (key) => `${prefix}:lease:${key}`,
     fields: ['symbol', 'incremental'],

@@ -1,7 +1,7 @@
 import { systemTimers, type Timers, type Visibility } from '../engine-kit/environment'
 import type { Idle } from '../engine-kit/later-task'
 import { chunkRetry, retrying } from '../engine-kit/retry'
-import type { MonitorBatch } from '../monitor/batch-limits'
+import { createBatchSender } from '../monitor/delivery'
 
 /** The browser's side of what lib/ engines take injected (timers, visibility, beacons): its timers are the system's. */
 export const browserTimers: Timers = systemTimers
@@ -37,13 +37,11 @@ export const browserVisibility: Visibility = {
 /** The embedded collector (app/api/monitor); a beacon survives page unload, fetch keepalive is the fallback. */
 export const COLLECTOR_PATH = '/api/monitor'
 
-export function sendBatch(batch: MonitorBatch): Promise<void> | boolean {
-  const body = JSON.stringify(batch)
-  if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(COLLECTOR_PATH, new Blob([body], { type: 'application/json' }))) return true
-  return fetch(COLLECTOR_PATH, { method: 'POST', body, keepalive: true, headers: { 'Content-Type': 'application/json' } }).then((response) => {
-    if (!response.ok) throw new Error(`collector answered ${response.status}`)
-  })
-}
+/** One batch to the collector; what its answer means is lib/monitor/delivery.ts's (a refused batch is dropped). */
+export const sendBatch = createBatchSender(COLLECTOR_PATH, {
+  beacon: (url, body) => typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, body),
+  fetch: (url, init) => fetch(url, init),
+})
 
 /** A per-page id for getproxy's device_id: not persisted (the spec names no storage key for it). */
 export function pageDeviceId(): string {

@@ -3,7 +3,7 @@ import type { RunningSimulator } from '@/simulator/http/server'
 import { startFreeSimulator } from '@/simulator/testkit'
 import { createHttpClient } from '../http/client'
 import { eventually } from '@/testing/eventually'
-import { createFastPath, type FastPath } from './index'
+import { createFastPath } from './index'
 import { systemTimers } from '../engine-kit/environment'
 
 const realTimers = systemTimers

@@ -13,8 +13,11 @@ import { toBatchEvent } from './sanitize'
  * from a timer, and while offline a bounded queue keeps the newest events, counting the drops.
  */
 export interface ClientMonitorOptions {
-  /** Posts one batch; false (a refused beacon) or a rejection keeps its events for a retry. */
-  send(batch: MonitorBatch): Promise<void> | boolean | void
+  /**
+   * Posts one batch; false (a beacon the browser would not queue) or a rejection keeps its events
+   * for a retry; a promise of `'refused'` (the server said no: ./delivery.ts) drops them.
+   */
+  send(batch: MonitorBatch): Promise<'refused' | void> | boolean | void
   now: () => number
   timers: Timers
   maxBatch?: number
@@ -36,6 +39,8 @@ export interface ClientMonitorStats {
   sent: number
   /** Deliveries (batches) that failed and were queued again. */
   failed: number
+  /** Events of batches the server refused (429, 413, 400): dropped, never sent again. */
+  refused: number
 }
 
 export interface ClientMonitor extends Monitor {
@@ -53,7 +58,7 @@ export function createClientMonitor(options: ClientMonitorOptions): ClientMonito
   const isOnline = options.isOnline ?? (() => true)
   const marketing = options.marketing && Object.keys(options.marketing).length ? options.marketing : undefined
   const queue = createBatchQueue(maxQueue, maxBatch)
-  const counts = { sent: 0, failed: 0 }
+  const counts = { sent: 0, failed: 0, refused: 0 }
   let timer: unknown
   let timerAt: 'soon' | 'interval' | null = null
 
@@ -102,11 +107,18 @@ export function createClientMonitor(options: ClientMonitorOptions): ClientMonito
       }
       counts.sent += sent.events.length
       if (outcome && typeof outcome === 'object' && 'then' in outcome) {
-        Promise.resolve(outcome).catch(() => {
-          counts.sent -= sent.events.length
-          failed(sent)
-          schedule('interval')
-        })
+        Promise.resolve(outcome).then(
+          (answer) => {
+            if (answer !== 'refused') return
+            counts.sent -= sent.events.length
+            counts.refused += sent.events.length
+          },
+          () => {
+            counts.sent -= sent.events.length
+            failed(sent)
+            schedule('interval')
+          },
+        )
       }
     }
     if (queue.length()) schedule('interval')

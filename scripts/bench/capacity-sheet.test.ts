@@ -24,7 +24,10 @@ import {
   redisDelta,
   redisPerView,
   sentByClients,
-  splitListTraffic,
+  splitSharedTraffic,
+  copyStepsDelta,
+  copyStepsOf,
+  copyLoad,
   STATED_PEAK,
   upstreamCeiling,
   upstreamEndpointOf,
@@ -92,13 +95,45 @@ describe('Redis counters', () => {
     expect(sentByClients({ eval: 3, hget: 5, hset: 2, pexpire: 2, get: 2 })).toEqual({ sent: { eval: 3, hget: 2, get: 2 }, writes: 2 })
   })
 
-  it("tells the pair lists' reads, leases and writes from the pages'", () => {
-    const delta = { commands: { hgetall: 4, set: 3, eval: 5, hget: 9, hset: 5, pexpire: 3, get: 4 }, bytesIn: 1_000_000, bytesOut: 900_000, cpuMs: 12 }
-    const { pages, lists } = splitListTraffic(delta, { listWrites: 2, listBytes: 200_000 })
-    expect(lists).toEqual({ reads: 4, leases: 3, writes: 2, bytesIn: 400_000, bytesOut: 800_000 })
-    expect(pages).toEqual({ commands: { eval: 3, hget: 7, hset: 3, pexpire: 3, get: 4 }, bytesIn: 600_000, bytesOut: 100_000, cpuMs: 12 })
-    // More live refreshes than writes seen (the breaker was open): only the writes seen are the lists'.
-    expect(splitListTraffic({ ...delta, commands: { eval: 1 } }, { listWrites: 5, listBytes: 1 }).lists.writes).toBe(1)
+  it("tells the pair lists' and tickers' looks, reads, leases and writes from the pages', by the steps the instances counted", () => {
+    // Pages: 4 looks (HGET + GET each), 2 entries read (HGET), 3 written (EVAL: HGET, HSET, PEXPIRE).
+    // Lists: 6 looks (HGET), 2 read (HMGET), 3 leases (SET), 2 writes of which 1 stored (EVAL: HGET, HSET).
+    // Tickers: 5 looks, 1 read, 2 leases, 1 write stored (EVAL: HGET, HSET, PEXPIRE).
+    const delta = {
+      commands: { get: 4, hget: 4 + 2 + 3 + 6 + 2 + 5 + 1, hmget: 3, set: 5, eval: 6, hset: 3 + 1 + 1, pexpire: 3 + 1 },
+      bytesIn: 1_000_000,
+      bytesOut: 900_000,
+      cpuMs: 12,
+    }
+    const { pages, copies } = splitSharedTraffic(delta, {
+      lists: { steps: { time: 6, read: 2, lease: 3, write: 2, written: 1 }, bytes: 200_000, expires: false },
+      tickers: { steps: { time: 5, read: 1, lease: 2, write: 1, written: 1 }, bytes: 100_000, expires: true },
+    })
+    expect(copies).toEqual({
+      lists: { looks: 6, reads: 2, leases: 3, writes: 2, bytesIn: 400_000, bytesOut: 400_000 },
+      tickers: { looks: 5, reads: 1, leases: 2, writes: 1, bytesIn: 100_000, bytesOut: 100_000 },
+    })
+    expect(pages).toEqual({ commands: { get: 4, hget: 9, eval: 3, hset: 3, pexpire: 3 }, bytesIn: 500_000, bytesOut: 400_000, cpuMs: 12 })
+    // What the pages sent: 4 + 2 HGETs, 4 GETs, 3 scripts.
+    expect(sentByClients(pages.commands)).toEqual({ sent: { get: 4, hget: 6, eval: 3 }, writes: 3 })
+  })
+
+  it("reads the shared copies' steps from each instance's /api/metrics, and sums a phase's over the instances", () => {
+    const text = (lists: number, tickers: number) =>
+      [
+        '# TYPE spot_redis_shared_copy_commands gauge',
+        `spot_redis_shared_copy_commands{copy="lists",step="time"} ${lists}`,
+        'spot_redis_shared_copy_commands{copy="lists",step="read"} 2',
+        `spot_redis_shared_copy_commands{copy="tickers",step="time"} ${tickers}`,
+        'spot_redis_shared_copy_commands{copy="tickers",step="other"} 9',
+      ].join('\n')
+    expect(copyStepsOf(text(5, 7))).toEqual({
+      lists: { time: 5, read: 2, lease: 0, write: 0, written: 0 },
+      tickers: { time: 7, read: 0, lease: 0, write: 0, written: 0 },
+    })
+    expect(copyStepsOf('')).toEqual({})
+    const delta = copyStepsDelta([copyStepsOf(text(15, 10)), copyStepsOf(text(8, 7))], [copyStepsOf(text(5, 7)), {}])
+    expect(delta).toEqual({ lists: { time: 18, read: 2, lease: 0, write: 0, written: 0 }, tickers: { time: 10, read: 0, lease: 0, write: 0, written: 0 } })
   })
 
   it('fails without the stats section rather than reading 0 bytes', () => {
@@ -161,8 +196,8 @@ describe('upstream calls', () => {
     expect(() => perMinute({}, 0)).toThrow(/empty window/)
   })
 
-  it("bounds a region's calls: lists per language and window for the fleet, tickers per instance", () => {
-    expect(upstreamCeiling({ languages: 16, listWindowS: 10, callsPerRefresh: 2, tickersEveryS: 5, instances: 3 })).toEqual({ pairLists: 192, tickers: 36 })
+  it("bounds a region's calls for the fleet, whatever its instances: lists per language and window, tickers per window", () => {
+    expect(upstreamCeiling({ languages: 16, listWindowS: 10, callsPerRefresh: 2, tickersEveryS: 5 })).toEqual({ pairLists: 192, tickers: 12 })
   })
 })
 
@@ -185,9 +220,20 @@ const MEASURED: Measured = {
   },
   redisBytesPerPage: 100_000,
   redisBytesPerList: 300_000,
-  lists: { readsPerLook: 1.5, leasesPerLook: 1, writesPerMinute: 6, bytes: 250_000, windowS: 10 },
-  redisCpu: { headMs: 0.01, entryReadMs: 0.1, pageWriteMs: 0.3, listReadMs: 0.2, listWriteMs: 0.5 },
-  upstream: { languages: 16, listWindowS: 10, healthy: { callsPerRefresh: 2, tickersEveryS: 5 }, outage: { callsPerRefresh: 3, tickersEveryS: 7.5 } },
+  redisBytesPerTickers: 150_000,
+  lists: { timesPerLook: 1, readsPerLook: 1.5, leasesPerLook: 1, writesPerMinute: 6, bytes: 250_000, windowS: 10 },
+  tickers: { timesPerLook: 1, readsPerLook: 0, leasesPerLook: 0, writesPerMinute: 0, bytes: 150_000, windowS: 5 },
+  redisCpu: {
+    headMs: 0.01,
+    entryReadMs: 0.1,
+    pageWriteMs: 0.3,
+    copyTimeMs: 0.004,
+    listReadMs: 0.2,
+    listWriteMs: 0.5,
+    tickersReadMs: 0.1,
+    tickersWriteMs: 0.2,
+  },
+  upstream: { languages: 16, listWindowS: 10, healthy: { callsPerRefresh: 2, tickersEveryS: 5 }, outage: { callsPerRefresh: 3, tickersEveryS: 5 } },
 }
 
 describe('HITs read from Redis under round-robin balancing', () => {
@@ -224,30 +270,36 @@ describe('the plan for a peak', () => {
     expect(plan.instances).toBe(34)
   })
 
-  it("sizes Redis: commands, bandwidth, and memory for two builds' pages and the lists", () => {
+  it("sizes Redis: commands, bandwidth, and memory for two builds' pages, the lists and the tickers", () => {
     // Lists: 400.95 renders/s over 34 instances and 144 slots: each instance looks at a slot in
-    // 1 − e^(−0.819) = 55.9 % of the windows, 3.35 times a minute; 1.5 reads and a lease each.
+    // 1 − e^(−0.819) = 55.9 % of the windows, 3.35 times a minute; a time read, 1.5 reads and a lease each.
     const looks = (144 * 34 * 6 * (1 - Math.exp(-((400.95 / 34) * 10) / 144))) / 60
     expect(looks).toBeCloseTo(273.7, 0)
-    expect(plan.redis.lists.commandsPerSecond).toBeCloseTo(looks * 2.5 + (144 * 6) / 60)
+    expect(plan.redis.lists.looksPerSecond).toBeCloseTo(looks)
+    expect(plan.redis.lists.commandsPerSecond).toBeCloseTo(looks * 3.5 + (144 * 6) / 60)
     expect(plan.redis.lists.bytesOutPerSecond).toBeCloseTo(looks * 1.5 * 250_000)
     expect(plan.redis.lists.bytesInPerSecond).toBeCloseTo(((144 * 6) / 60) * 250_000)
-    expect(plan.redis.commandsPerSecond).toBeCloseTo(1600 * 2 + 400 * 6 + 0.95 * 8 + plan.redis.lists.commandsPerSecond, 0)
+    // Tickers: 9 upstreams, a 5 s window: each instance reads each upstream's time 12 times a minute at this render rate.
+    const tickerLooks = (9 * 34 * 12 * (1 - Math.exp(-((400.95 / 34) * 5) / 9))) / 60
+    expect(plan.redis.tickers.commandsPerSecond).toBeCloseTo(tickerLooks)
+    const copies = plan.redis.lists.commandsPerSecond + plan.redis.tickers.commandsPerSecond
+    expect(plan.redis.commandsPerSecond).toBeCloseTo(1600 * 2 + 400 * 6 + 0.95 * 8 + copies, 0)
     expect(plan.redis.bytesOutPerSecond).toBeCloseTo(1600 * 50 + 400 * 100_000 + 0.95 * 120_000 + plan.redis.lists.bytesOutPerSecond, -3)
     expect(plan.redis.pages).toBe(82_080)
-    expect(plan.redis.dataBytes).toBe(82_080 * 100_000 * 2 + 144 * 300_000)
+    expect(plan.redis.dataBytes).toBe(82_080 * 100_000 * 2 + 144 * 300_000 + 9 * 150_000)
     expect(plan.redis.memoryBytes).toBeCloseTo(plan.redis.dataBytes * 1.5)
-    // Pages: 1600 × 0.01 + 400.95 × (0.01 + 0.3) ms/s; lists: 273.7 looks/s × 1.5 reads × 0.2 ms + 14.4 writes/s × 0.5 ms.
-    const lists = ((144 * 34 * 6 * (1 - Math.exp(-((400.95 / 34) * 10) / 144))) / 60) * 1.5 * 0.2 + 14.4 * 0.5
-    expect(plan.redis.cores).toBeCloseTo((16 + 400.95 * 0.31 + lists) / 1000, 4)
-    // One request at a time: 1600 × 0.02 + 400 × 0.5 + 0.95 × 0.5 ms/s, the lists alike.
-    expect(plan.redis.coresOneAtATime).toBeCloseTo((232.475 + lists) / 1000, 4)
+    // Pages: 1600 × 0.01 + 400.95 × (0.01 + 0.3) ms/s; lists: 273.7 looks/s × (0.004 + 1.5 × 0.2) ms + 14.4 writes/s × 0.5 ms; tickers: looks × 0.004 ms.
+    const shared = looks * (0.004 + 1.5 * 0.2) + 14.4 * 0.5 + tickerLooks * 0.004
+    expect(plan.redis.cores).toBeCloseTo((16 + 400.95 * 0.31 + shared) / 1000, 4)
+    // One request at a time: 1600 × 0.02 + 400 × 0.5 + 0.95 × 0.5 ms/s, the copies alike.
+    expect(plan.redis.coresOneAtATime).toBeCloseTo((232.475 + shared) / 1000, 4)
   })
 
-  it('scales the tickers calls with the instances, not the pair-list calls', () => {
-    // Lists: 16 languages × 6 windows × 2 (or 3) calls; tickers 12 (or 8) a minute from each of 34 instances.
-    expect(plan.upstream.healthy).toEqual({ pairLists: 192, tickers: 12 * 34 })
-    expect(plan.upstream.outage).toEqual({ pairLists: 288, tickers: 8 * 34 })
+  it('keeps the upstream calls of lists and tickers to the fleet-wide bound, whatever the instances', () => {
+    // Lists: 16 languages × 6 windows × 2 (or 3) calls; tickers 12 a minute (one lease per 5 s) healthy or failing.
+    expect(plan.upstream.healthy).toEqual({ pairLists: 192, tickers: 12 })
+    expect(plan.upstream.outage).toEqual({ pairLists: 288, tickers: 12 })
+    expect(capacityPlan(MEASURED, STATED_PEAK).upstream).toEqual(plan.upstream)
   })
 
   it('with round-robin, sizes for HITs read from Redis at the share its own instance count gives', () => {
@@ -342,12 +394,16 @@ describe('the plan with the edge in front', () => {
   const MEASURED_EDGE: EdgeMeasured = {
     cpuMs: { render: 40, hitFromRedis: 10, marketsRender: 80, clientConfig: 2, monitorBatch: 3, monitorRefused: 1 },
     monitorBatchesPerSecondPerInstance: 100,
+    backgroundMsPerSecond: 0,
     redisBytesPerPage: 30_000,
     redisBytesPerList: 300_000,
-    redisCpu: { headMs: 0.01, entryReadMs: 0.05, pageWriteMs: 0.2 },
+    redisBytesPerTickers: 150_000,
+    redisCpu: { ...MEASURED.redisCpu, headMs: 0.01, entryReadMs: 0.05, pageWriteMs: 0.2 },
     entryWireBytes: 25_000,
-    lists: { readsPerLook: 0, leasesPerLook: 0, writesPerMinute: 0, bytes: 250_000, windowS: 10 },
-    listCpu: { readMs: 0.2, writeMs: 0.5 },
+    lists: { timesPerLook: 0, readsPerLook: 0, leasesPerLook: 0, writesPerMinute: 0, bytes: 250_000, windowS: 10 },
+    tickers: { timesPerLook: 0, readsPerLook: 0, leasesPerLook: 0, writesPerMinute: 0, bytes: 150_000, windowS: 5 },
+    edgeCpuMs: { hit: 0.1, proxied: 0.2, refused: 0.05 },
+    upstream: MEASURED.upstream,
   }
   const plan = edgePlan(MEASURED_EDGE, EDGE_PEAK)
 
@@ -363,13 +419,30 @@ describe('the plan with the edge in front', () => {
   })
 
   it('counts what every view asks after load: the client config per host and period, the monitor batches the edge passes', () => {
-    // 48 hosts, each asked once per 10 s at the one edge.
-    expect(plan.clientConfigPerSecond).toBeCloseTo(4.8, 12)
+    // 9 hosts, each asked once per 20 s at the one edge.
+    expect(plan.clientConfigPerSecond).toBeCloseTo(0.45, 12)
     // 2000 views × 3 batches; the edge passes 200 a second, the instances' collectors take them all.
     expect(plan.monitor).toEqual({ batchesPerSecond: 6000, accepted: 200, refused: 0, refusedByEdge: 5800 })
     expect(plan.cores.monitor).toBeCloseTo((200 * 3) / 1000, 12)
     // Without an edge copy of the client config, every view asks an instance.
-    expect(edgePlan(MEASURED_EDGE, { ...EDGE_PEAK, clientConfig: { hosts: 48, ttlS: 0 } }).clientConfigPerSecond).toBe(2000)
+    expect(edgePlan(MEASURED_EDGE, { ...EDGE_PEAK, clientConfig: { hosts: 9, ttlS: 0 } }).clientConfigPerSecond).toBe(2000)
+  })
+
+  it("costs the edge each view's page and client config from its cache, what it passes on, and the batches it refuses", () => {
+    const viewsFromCache = 2000 - (plan.originRequests - plan.plannedRegenerations)
+    expect(plan.edge.hitsPerSecond).toBeCloseTo(viewsFromCache + (2000 - 0.45), 9)
+    expect(plan.edge.proxiedPerSecond).toBeCloseTo(plan.originRequests + plan.crawlerRendersPerSecond + plan.marketsRendersPerSecond + 0.45 + 200, 9)
+    expect(plan.edge.refusedPerSecond).toBe(5800)
+    expect(plan.edge.cores).toBeCloseTo((plan.edge.hitsPerSecond * 0.1 + plan.edge.proxiedPerSecond * 0.2 + 5800 * 0.05) / 1000, 12)
+    // Every batch passed on: the edge refuses none, and proxies them all.
+    const all = edgePlan(MEASURED_EDGE, { ...EDGE_PEAK, monitorPassedByEdge: null })
+    expect(all.edge.refusedPerSecond).toBe(0)
+    expect(all.edge.proxiedPerSecond - plan.edge.proxiedPerSecond).toBeCloseTo(5800, 9)
+  })
+
+  it("keeps the client config at the edge as long as the route's s-maxage says", () => {
+    const route = readFileSync(join(__dirname, '..', '..', 'app', 'api', 'client-config', 'route.ts'), 'utf8')
+    expect(Number(/s-maxage=(\d+)/.exec(route)?.[1])).toBe(EDGE_PEAK.clientConfig.ttlS)
   })
 
   it('with every batch passed to the instances, pays for those their collectors refuse too', () => {
@@ -382,9 +455,16 @@ describe('the plan with the edge in front', () => {
 
   it('needs instances for the sum at the target utilisation, plus the spare', () => {
     const c = plan.cores
-    expect(c.total).toBeCloseTo(c.renders + c.hits + c.crawl + c.markets + c.clientConfig + c.monitor, 12)
+    expect(c.total).toBeCloseTo(c.renders + c.hits + c.crawl + c.markets + c.clientConfig + c.monitor + c.background, 12)
     expect(plan.instancesNeeded).toBe(Math.ceil(c.total / 0.6))
     expect(plan.instances).toBe(plan.instancesNeeded + 1)
+  })
+
+  it("pays every instance's background work (refreshes, GC), the spare's too: more instances, more of it", () => {
+    const busy = edgePlan({ ...MEASURED_EDGE, backgroundMsPerSecond: 100 }, EDGE_PEAK)
+    expect(busy.cores.background).toBeCloseTo((busy.instances * 100) / 1000, 12)
+    expect(busy.instances).toBeGreaterThan(plan.instances)
+    expect(busy.instancesNeeded).toBe(Math.ceil(busy.cores.total / 0.6))
   })
 
   it('asks once more for each regeneration when the edge keeps no STALE answer, from the instances’ cache', () => {
@@ -394,8 +474,8 @@ describe('the plan with the edge in front', () => {
     expect(plan.originRequests - keeps.originRequests).toBeCloseTo(plan.plannedRegenerations, 9)
   })
 
-  it("sizes Redis for two builds' pages of the real sites and the lists", () => {
-    expect(plan.redis.dataBytes).toBe(27_360 * 30_000 * 2 + 48 * 300_000)
+  it("sizes Redis for two builds' pages of the real sites, the lists and the tickers", () => {
+    expect(plan.redis.dataBytes).toBe(27_360 * 30_000 * 2 + 48 * 300_000 + 9 * 150_000)
     expect(plan.redis.memoryBytes).toBeCloseTo(plan.redis.dataBytes * 1.5, 3)
     // Each render writes an entry; each answer from the cache reads one.
     const renders = plan.plannedRegenerations + 27_360 / 86_400 + 48 / 60
@@ -405,16 +485,31 @@ describe('the plan with the edge in front', () => {
     expect(plan.redis.commandsPerSecond).toBeCloseTo((plan.originRequests + renders - plan.plannedRegenerations) * 2 + plan.plannedRegenerations + renders, 6)
   })
 
-  it("adds the pair lists' reads: each instance looks at a site's list in the windows it renders a page of it", () => {
-    const listed = edgePlan({ ...MEASURED_EDGE, lists: { readsPerLook: 1, leasesPerLook: 0.5, writesPerMinute: 6, bytes: 250_000, windowS: 10 } }, EDGE_PEAK)
+  it("adds the shared copies' reads: each instance looks at a site's list (an upstream's tickers) in the windows it renders a page of it", () => {
+    const lists = { timesPerLook: 1, readsPerLook: 0.1, leasesPerLook: 0.5, writesPerMinute: 6, bytes: 250_000, windowS: 10 }
+    const tickers = { timesPerLook: 1, readsPerLook: 1, leasesPerLook: 0.1, writesPerMinute: 12, bytes: 150_000, windowS: 5 }
+    const listed = edgePlan({ ...MEASURED_EDGE, lists, tickers }, EDGE_PEAK)
     const renders = listed.plannedRegenerations + listed.crawlerRendersPerSecond + listed.marketsRendersPerSecond
     const looks = (48 * listed.instances * listLooksPerMinute(renders / listed.instances, 48, 10)) / 60
+    const r = MEASURED_EDGE.redisCpu
     expect(listed.redis.lists).toEqual({
-      commandsPerSecond: looks * 1.5 + (48 * 6) / 60,
+      looksPerSecond: looks,
+      commandsPerSecond: looks * 1.6 + (48 * 6) / 60,
       bytesInPerSecond: ((48 * 6) / 60) * 250_000,
-      bytesOutPerSecond: looks * 250_000,
+      bytesOutPerSecond: looks * 0.1 * 250_000,
+      cpuMs: looks * (r.copyTimeMs + 0.1 * r.listReadMs) + ((48 * 6) / 60) * r.listWriteMs,
     })
-    expect(listed.redis.bytesOutPerSecond - plan.redis.bytesOutPerSecond).toBeCloseTo(looks * 250_000, 3)
+    expect(listed.redis.tickers).toEqual(
+      copyLoad(
+        tickers,
+        { slots: 9, instances: listed.instances, rendersPerSecond: renders },
+        { timeMs: r.copyTimeMs, readMs: r.tickersReadMs, writeMs: r.tickersWriteMs },
+      ),
+    )
+    // Nearly every instance renders every region's pages within each window: it reads each upstream's new tickers, about 12 a minute.
+    expect(listed.redis.tickers.looksPerSecond / ((9 * listed.instances * 12) / 60)).toBeGreaterThan(0.99)
+    expect(listed.redis.tickers.looksPerSecond).toBeLessThanOrEqual((9 * listed.instances * 12) / 60)
+    expect(listed.redis.bytesOutPerSecond - plan.redis.bytesOutPerSecond).toBeCloseTo(looks * 0.1 * 250_000 + listed.redis.tickers.looksPerSecond * 150_000, 3)
   })
 
   it('grows with the revalidate period shortened, and with views that reach the origin through many points of presence', () => {

@@ -133,38 +133,97 @@ export function sentByClients(commands: Readonly<Record<string, number>>): { sen
   return { sent, writes: commands.hset ?? 0 }
 }
 
-/** The pair lists' Redis traffic in a phase (server/pair-list-shared.ts): reads, leases, writes. */
-export interface ListTraffic {
-  /** HGETALL: an instance reading the fleet's copy (the whole list). */
+/**
+ * What one kind of shared copy (pair lists, tickers: server/shared-copies.ts) sent that Redis
+ * answered, by step, as the instances' /api/metrics count it (`spot_redis_shared_copy_commands`):
+ * its time (HGET), the copy (HMGET), a lease (SET NX PX), a write (the write script; `written`
+ * when it stored, its HSET inside).
+ */
+export interface CopySteps {
+  time: number
+  read: number
+  lease: number
+  write: number
+  written: number
+}
+
+const STEPS = ['time', 'read', 'lease', 'write', 'written'] as const
+const noSteps = (): CopySteps => ({ time: 0, read: 0, lease: 0, write: 0, written: 0 })
+
+/** Per kind of copy, its steps from one instance's /api/metrics text. */
+export function copyStepsOf(metrics: string): Record<string, CopySteps> {
+  const out: Record<string, CopySteps> = {}
+  for (const [, copy, step, n] of metrics.matchAll(/^spot_redis_shared_copy_commands\{copy="([^"]+)",step="([^"]+)"\} (\d+)$/gm)) {
+    if ((STEPS as readonly string[]).includes(step ?? '')) (out[copy ?? ''] ??= noSteps())[step as keyof CopySteps] = Number(n)
+  }
+  return out
+}
+
+/** after − before, per copy and step, summed over instances (each instance's pair in order). */
+export function copyStepsDelta(after: readonly Record<string, CopySteps>[], before: readonly Record<string, CopySteps>[]): Record<string, CopySteps> {
+  const out: Record<string, CopySteps> = {}
+  after.forEach((instance, i) => {
+    for (const [copy, steps] of Object.entries(instance)) {
+      const sum = (out[copy] ??= noSteps())
+      for (const step of STEPS) sum[step] += steps[step] - (before[i]?.[copy]?.[step] ?? 0)
+    }
+  })
+  return out
+}
+
+/** A kind of shared copy's Redis traffic in a phase: looks (its time read), whole reads, leases, writes, and the bytes the reads and writes moved. */
+export interface CopyTraffic {
+  looks: number
   reads: number
-  /** SET NX PX: an instance asking for a window's lease. */
   leases: number
-  /** WRITE_IF_NEWER of a list: one per live refresh. */
   writes: number
   bytesIn: number
   bytesOut: number
 }
 
 /**
- * Tells the pair lists' traffic from the pages' in a phase's delta. Only lists use HGETALL and
- * SET; list writes are the live refreshes the upstream saw (`listWrites`); each read or write
- * moves one list of `listBytes`. What is left is the pages'.
+ * Tells the shared copies' traffic (pair lists, tickers) from the pages' in a phase's delta, by
+ * the steps the instances counted: each look is an HGET of the copy's time, a whole read an HMGET,
+ * a lease a SET, a write an EVAL that runs an HGET, and an HSET (and a PEXPIRE, for a copy that
+ * `expires`) when it stores. A read or write moves the copy's `bytes`. What is left is the pages'.
  */
-export function splitListTraffic(delta: RedisCounters, o: { listWrites: number; listBytes: number }): { pages: RedisCounters; lists: ListTraffic } {
-  const c = delta.commands
-  const reads = c.hgetall ?? 0
-  const leases = c.set ?? 0
-  const writes = Math.min(o.listWrites, c.eval ?? 0)
-  const lists = { reads, leases, writes, bytesIn: writes * o.listBytes, bytesOut: reads * o.listBytes }
+export function splitSharedTraffic(
+  delta: RedisCounters,
+  copies: Record<string, { steps: CopySteps; bytes: number; expires: boolean }>,
+): { pages: RedisCounters; copies: Record<string, CopyTraffic> } {
+  const taken: Record<string, number> = {}
+  const take = (name: string, n: number) => (taken[name] = (taken[name] ?? 0) + n)
+  const traffic: Record<string, CopyTraffic> = {}
+  for (const [name, { steps, bytes, expires }] of Object.entries(copies)) {
+    take('hget', steps.time + steps.write)
+    take('hmget', steps.read)
+    take('set', steps.lease)
+    take('eval', steps.write)
+    take('hset', steps.written)
+    if (expires) take('pexpire', steps.written)
+    traffic[name] = {
+      looks: steps.time,
+      reads: steps.read,
+      leases: steps.lease,
+      writes: steps.write,
+      bytesIn: steps.write * bytes,
+      bytesOut: steps.read * bytes,
+    }
+  }
   const commands: Record<string, number> = {}
-  for (const [name, calls] of Object.entries(c)) {
-    // A list write is an EVAL with its HGET and HSET inside.
-    const left = name === 'hgetall' || name === 'set' ? 0 : name === 'eval' || name === 'hget' || name === 'hset' ? calls - writes : calls
+  for (const [name, calls] of Object.entries(delta.commands)) {
+    const left = calls - (taken[name] ?? 0)
     if (left > 0) commands[name] = left
   }
+  const moved = Object.values(traffic)
   return {
-    pages: { commands, bytesIn: Math.max(0, delta.bytesIn - lists.bytesIn), bytesOut: Math.max(0, delta.bytesOut - lists.bytesOut), cpuMs: delta.cpuMs },
-    lists,
+    pages: {
+      commands,
+      bytesIn: Math.max(0, delta.bytesIn - moved.reduce((sum, t) => sum + t.bytesIn, 0)),
+      bytesOut: Math.max(0, delta.bytesOut - moved.reduce((sum, t) => sum + t.bytesOut, 0)),
+      cpuMs: delta.cpuMs,
+    },
+    copies: traffic,
   }
 }
 
@@ -229,29 +288,80 @@ export interface Measured {
   redis: Record<ViewKind, RedisPerView>
   /** Redis memory of one pair page's entry (MEMORY USAGE). */
   redisBytesPerPage: number
-  /** Redis memory of one (upstream, language) pair list. */
+  /** Redis memory of one (upstream, language) pair list, and of one upstream's tickers. */
   redisBytesPerList: number
-  /**
-   * Pair-list traffic per (upstream, language) slot, measured while every slot was asked
-   * continuously: HGETALL reads and lease SETs per look (an instance's first render of the slot
-   * in a window; more than one read when it waits for the lease holder's copy), writes (live
-   * refreshes) per minute for the fleet, and the bytes one read or write moves.
-   */
-  lists: { readsPerLook: number; leasesPerLook: number; writesPerMinute: number; bytes: number; windowS: number }
-  /**
-   * Redis CPU ms per operation with many in flight (./redis-replay.ts): a page's look (HGET +
-   * GET), a page entry read whole, a page written, a list read, a list written. Per view,
-   * measured one request at a time, it is several times more (each command wakes Redis alone):
-   * `redis[kind].cpuMs`.
-   */
-  redisCpu: { headMs: number; entryReadMs: number; pageWriteMs: number; listReadMs: number; listWriteMs: number }
+  redisBytesPerTickers: number
+  /** The shared copies' traffic per slot: pair lists per (upstream, language), tickers per upstream. */
+  lists: CopyRates
+  tickers: CopyRates
+  redisCpu: RedisOpCpu
   /**
    * The upstream bounds of the busiest region (the design's windows, which the bench checks it
    * reaches and keeps): its languages, and per state the calls of one pair-list refresh (v3 + all
-   * healthy; v3 + all + v2 failing) and how often each instance asks for tickers (the 5 s reuse
-   * healthy; the capped back-off, 5–10 s, 7.5 s on average, failing).
+   * healthy; v3 + all + v2 failing) and how often the fleet may ask for tickers (one lease per 5 s
+   * window and upstream, healthy or failing).
    */
-  upstream: { languages: number; listWindowS: number; healthy: UpstreamRates; outage: UpstreamRates }
+  upstream: UpstreamDesign
+}
+
+export interface UpstreamDesign {
+  languages: number
+  listWindowS: number
+  healthy: UpstreamRates
+  outage: UpstreamRates
+}
+
+/**
+ * A kind of shared copy's traffic per slot, measured while every slot was asked continuously:
+ * per look (an instance's first render of the slot in a window) its time reads, whole reads
+ * (when newer; more than one when it waits for the lease holder's copy) and lease SETs; writes
+ * per minute for the fleet (live refreshes); the bytes one read or write moves; the window.
+ */
+export interface CopyRates {
+  timesPerLook: number
+  readsPerLook: number
+  leasesPerLook: number
+  writesPerMinute: number
+  bytes: number
+  windowS: number
+}
+
+/**
+ * Redis CPU ms per operation with many in flight (./redis-replay.ts): a page's look (HGET + GET),
+ * a page entry read whole, a page written; a shared copy's time; a list and an upstream's tickers
+ * read whole and written. Per view, measured one request at a time, it is several times more
+ * (each command wakes Redis alone): `redis[kind].cpuMs`.
+ */
+export interface RedisOpCpu {
+  headMs: number
+  entryReadMs: number
+  pageWriteMs: number
+  copyTimeMs: number
+  listReadMs: number
+  listWriteMs: number
+  tickersReadMs: number
+  tickersWriteMs: number
+}
+
+/**
+ * A shared copy's Redis load: `slots` copies, each looked at by every instance once in each
+ * window it renders a page of it (listLooksPerMinute, renders spread evenly over the slots),
+ * written `writesPerMinute` for the fleet.
+ */
+export function copyLoad(
+  rates: CopyRates,
+  o: { slots: number; instances: number; rendersPerSecond: number },
+  cpu: { timeMs: number; readMs: number; writeMs: number },
+): { looksPerSecond: number; commandsPerSecond: number; bytesInPerSecond: number; bytesOutPerSecond: number; cpuMs: number } {
+  const looks = (o.slots * o.instances * listLooksPerMinute(o.rendersPerSecond / o.instances, o.slots, rates.windowS)) / 60
+  const writes = (o.slots * rates.writesPerMinute) / 60
+  return {
+    looksPerSecond: looks,
+    commandsPerSecond: looks * (rates.timesPerLook + rates.readsPerLook + rates.leasesPerLook) + writes,
+    bytesInPerSecond: writes * rates.bytes,
+    bytesOutPerSecond: looks * rates.readsPerLook * rates.bytes,
+    cpuMs: looks * (rates.timesPerLook * cpu.timeMs + rates.readsPerLook * cpu.readMs) + writes * cpu.writeMs,
+  }
 }
 
 export type ViewKind = 'hit' | 'hitFromRedis' | 'stale' | 'miss'
@@ -265,7 +375,7 @@ export interface UpstreamRates {
 export interface UpstreamPerMinute {
   /** symbol_list_v3 + symbol_list_all + symbol_list_v2: at most one refresh per (upstream, language) per window, fleet-wide. */
   pairLists: number
-  /** tickers: one per upstream per reuse window in each instance (not shared). */
+  /** tickers: at most one per upstream per 5 s window, fleet-wide (a lease, as the lists). */
   tickers: number
 }
 
@@ -292,8 +402,9 @@ export interface Assumptions {
   spareInstances: number
   /** Builds whose pages Redis holds at once (keys are per build and live 24 h: a deploy a day keeps two). */
   buildsInRedis: number
-  /** (upstream, language) pair lists in Redis. */
+  /** (upstream, language) pair lists in Redis, and upstreams (tickers copies). */
   listSlots: number
+  tickerSlots: number
   /** Redis memory planned above the data (fragmentation, replication buffers, the growth of a day). */
   redisMemoryHeadroom: number
 }
@@ -309,6 +420,7 @@ export const STATED_PEAK: Assumptions = {
   spareInstances: 1,
   buildsInRedis: 2,
   listSlots: 9 * 16,
+  tickerSlots: 9,
   redisMemoryHeadroom: 1.5,
 }
 
@@ -332,8 +444,9 @@ export interface Plan {
     cores: number
     /** The same from the per-view CPU measured one request at a time (each command waking Redis alone): an upper bound. */
     coresOneAtATime: number
-    /** The pair lists' part of the commands and bytes above. */
-    lists: { commandsPerSecond: number; bytesInPerSecond: number; bytesOutPerSecond: number }
+    /** The shared copies' part of the commands, bytes and CPU above. */
+    lists: CopyLoad
+    tickers: CopyLoad
     pages: number
     dataBytes: number
     memoryBytes: number
@@ -349,6 +462,8 @@ export interface Plan {
  * of them the regeneration) spread at random over `instances`, the i-th HIT is local when its
  * instance already saw the new copy, 1 − (1 − 1/N)^i on average.
  */
+export type CopyLoad = ReturnType<typeof copyLoad>
+
 export function hitsFromRedisShare(viewsPerCycle: number, instances: number): number {
   const hits = Math.max(0, Math.round(viewsPerCycle) - 1)
   if (hits === 0 || !Number.isFinite(hits) || instances <= 1) return 0
@@ -394,18 +509,21 @@ export function capacityPlan(m: Measured, a: Assumptions): Plan {
   }
   const { views, instanceCores, instancesNeeded, instances } = size
   const sum = (per: (kind: ViewKind) => number) => sumOver(views, per)
-  const dataBytes = pages * m.redisBytesPerPage * a.buildsInRedis + a.listSlots * m.redisBytesPerList
+  const dataBytes = pages * m.redisBytesPerPage * a.buildsInRedis + a.listSlots * m.redisBytesPerList + a.tickerSlots * m.redisBytesPerTickers
   const renders = views.stale + views.miss
-  // Each instance looks at a slot's fleet copy in the windows it renders a page of that slot.
-  const looks = (a.listSlots * instances * listLooksPerMinute(renders / instances, a.listSlots, m.lists.windowS)) / 60
-  const listWrites = (a.listSlots * m.lists.writesPerMinute) / 60
-  const lists = {
-    commandsPerSecond: looks * (m.lists.readsPerLook + m.lists.leasesPerLook) + listWrites,
-    bytesInPerSecond: listWrites * m.lists.bytes,
-    bytesOutPerSecond: looks * m.lists.readsPerLook * m.lists.bytes,
-  }
-  const listCpuMs = looks * m.lists.readsPerLook * m.redisCpu.listReadMs + listWrites * m.redisCpu.listWriteMs
   const c = m.redisCpu
+  // Each instance looks at a slot's fleet copy in the windows it renders a page of that slot.
+  const lists = copyLoad(
+    m.lists,
+    { slots: a.listSlots, instances, rendersPerSecond: renders },
+    { timeMs: c.copyTimeMs, readMs: c.listReadMs, writeMs: c.listWriteMs },
+  )
+  const tickers = copyLoad(
+    m.tickers,
+    { slots: a.tickerSlots, instances, rendersPerSecond: renders },
+    { timeMs: c.copyTimeMs, readMs: c.tickersReadMs, writeMs: c.tickersWriteMs },
+  )
+  const listCpuMs = lists.cpuMs + tickers.cpuMs
   const pageCpuMs = views.hit * c.headMs + views.hitFromRedis * (c.headMs + c.entryReadMs) + renders * (c.headMs + c.pageWriteMs)
   return {
     viewsPerSecond: views,
@@ -416,37 +534,37 @@ export function capacityPlan(m: Measured, a: Assumptions): Plan {
     instances,
     nginxCores: (views.total * m.nginxCpuMs) / 1000,
     redis: {
-      commandsPerSecond: sum((kind) => m.redis[kind].commands) + lists.commandsPerSecond,
-      bytesInPerSecond: sum((kind) => m.redis[kind].bytesIn) + lists.bytesInPerSecond,
-      bytesOutPerSecond: sum((kind) => m.redis[kind].bytesOut) + lists.bytesOutPerSecond,
+      commandsPerSecond: sum((kind) => m.redis[kind].commands) + lists.commandsPerSecond + tickers.commandsPerSecond,
+      bytesInPerSecond: sum((kind) => m.redis[kind].bytesIn) + lists.bytesInPerSecond + tickers.bytesInPerSecond,
+      bytesOutPerSecond: sum((kind) => m.redis[kind].bytesOut) + lists.bytesOutPerSecond + tickers.bytesOutPerSecond,
       cores: (pageCpuMs + listCpuMs) / 1000,
       coresOneAtATime: (sum((kind) => m.redis[kind].cpuMs) + listCpuMs) / 1000,
       lists,
+      tickers,
       pages,
       dataBytes,
       memoryBytes: dataBytes * a.redisMemoryHeadroom,
     },
-    // Pair lists are shared by the fleet (a lease per language and window); tickers are asked by each instance.
-    upstream: {
-      healthy: upstreamCeiling({ languages: m.upstream.languages, listWindowS: m.upstream.listWindowS, ...m.upstream.healthy, instances }),
-      outage: upstreamCeiling({ languages: m.upstream.languages, listWindowS: m.upstream.listWindowS, ...m.upstream.outage, instances }),
-    },
+    upstream: upstreamOf(m.upstream),
+  }
+}
+
+/** Pair lists are shared by the fleet (a lease per language and window), tickers too (a lease per upstream and window): neither grows with the instances. */
+function upstreamOf(u: UpstreamDesign): { healthy: UpstreamPerMinute; outage: UpstreamPerMinute } {
+  return {
+    healthy: upstreamCeiling({ languages: u.languages, listWindowS: u.listWindowS, ...u.healthy }),
+    outage: upstreamCeiling({ languages: u.languages, listWindowS: u.listWindowS, ...u.outage }),
   }
 }
 
 /**
  * The most upstream calls per region per minute the design allows once every language is asked
- * continuously: a pair-list refresh per (upstream, language) per window fleet-wide (the lease),
- * of `callsPerRefresh` calls, and a tickers call every `tickersEveryS` from each instance.
+ * continuously, whatever the instances: a pair-list refresh per (upstream, language) per window
+ * (the lease), of `callsPerRefresh` calls, and a tickers call every `tickersEveryS` (the tickers'
+ * lease; docs/decisions/fleet.md "One ticker refresher per fleet").
  */
-export function upstreamCeiling(o: {
-  languages: number
-  listWindowS: number
-  callsPerRefresh: number
-  tickersEveryS: number
-  instances: number
-}): UpstreamPerMinute {
-  return { pairLists: o.languages * (60 / o.listWindowS) * o.callsPerRefresh, tickers: o.instances * (60 / o.tickersEveryS) }
+export function upstreamCeiling(o: { languages: number; listWindowS: number; callsPerRefresh: number; tickersEveryS: number }): UpstreamPerMinute {
+  return { pairLists: o.languages * (60 / o.listWindowS) * o.callsPerRefresh, tickers: 60 / o.tickersEveryS }
 }
 
 /**
@@ -554,7 +672,7 @@ export interface TrafficModel {
   /** Markets pages (one per site): viewed all the time, each regenerated once per its own period (s). */
   marketsPages: number
   marketsRevalidateS: number
-  /** /api/client-config is asked by every view; the edge keeps it per host for `ttlS`: `hosts` requests reach the fleet per ttlS (0: no edge copy, every view asks). */
+  /** /api/client-config is asked by every view; the edge keeps it per host for `ttlS` (its s-maxage): `hosts` requests reach the fleet per ttlS (0: no edge copy, every view asks). */
   clientConfig: { hosts: number; ttlS: number }
   /** How long a view stays open: what it asks after load depends on it. */
   viewSeconds: number
@@ -569,9 +687,10 @@ export interface TrafficModel {
   /** Instances at this share of one core each (rendering is one thread), plus the spare(s). */
   targetUtilisation: number
   spareInstances: number
-  /** Redis memory: pages of this many builds (keys per build, 24 h), the pair lists (one per site: its upstream and language), and headroom. */
+  /** Redis memory: pages of this many builds (keys per build, 24 h), the pair lists (one per site: its upstream and language), the tickers (one per upstream), and headroom. */
   buildsInRedis: number
   listSlots: number
+  tickerSlots: number
   redisMemoryHeadroom: number
 }
 
@@ -585,7 +704,8 @@ export const EDGE_PEAK: TrafficModel = {
   crawlDays: 1,
   marketsPages: 48,
   marketsRevalidateS: 60,
-  clientConfig: { hosts: 48, ttlS: 10 },
+  // One key per host (9 regions' hosts), kept its s-maxage (app/api/client-config/route.ts; a test keeps the two equal).
+  clientConfig: { hosts: 9, ttlS: 20 },
   viewSeconds: 30,
   monitorBatchesPerView: 3,
   monitorPassedByEdge: 200,
@@ -593,6 +713,7 @@ export const EDGE_PEAK: TrafficModel = {
   spareInstances: 1,
   buildsInRedis: 2,
   listSlots: 48,
+  tickerSlots: 9,
   redisMemoryHeadroom: 1.5,
 }
 
@@ -612,16 +733,21 @@ export interface EdgeMeasured {
   }
   /** The collector's bound in all per instance (batches a second; docs/decisions/client-wiring.md "Collector bounds"). */
   monitorBatchesPerSecondPerInstance: number
+  /** CPU ms a second an instance spends on background work while it regenerates (the shared copies' refreshes and reads, GC), beyond its requests. */
+  backgroundMsPerSecond: number
   redisBytesPerPage: number
   redisBytesPerList: number
+  redisBytesPerTickers: number
   /** Redis CPU ms per operation with many in flight (./redis-replay.ts). */
-  redisCpu: { headMs: number; entryReadMs: number; pageWriteMs: number }
+  redisCpu: RedisOpCpu
   /** Bytes a page entry moves per read or write. */
   entryWireBytes: number
-  /** The pair lists' traffic per look and per refresh, as in Measured. */
-  lists: Measured['lists']
-  /** Redis CPU ms of a list read and write (./redis-replay.ts). */
-  listCpu: { readMs: number; writeMs: number }
+  /** The shared copies' traffic per look and per refresh, as in Measured. */
+  lists: CopyRates
+  tickers: CopyRates
+  /** The edge's (nginx's) CPU ms per request: a page (or the client config) from its cache, a request it passes to an instance, a monitor batch it refuses. */
+  edgeCpuMs: { hit: number; proxied: number; refused: number }
+  upstream: UpstreamDesign
 }
 
 export interface EdgePlan {
@@ -639,9 +765,16 @@ export interface EdgePlan {
   /** Batches a second: sent by the views, accepted by the instances' collectors, refused by them, refused by the edge. */
   monitor: { batchesPerSecond: number; accepted: number; refused: number; refusedByEdge: number }
   /** Instance CPU by what spends it (CPU-seconds per second). */
-  cores: { renders: number; hits: number; crawl: number; markets: number; clientConfig: number; monitor: number; total: number }
+  cores: { renders: number; hits: number; crawl: number; markets: number; clientConfig: number; monitor: number; background: number; total: number }
   instancesNeeded: number
   instances: number
+  /**
+   * The edge's work: pages and client configs it answers from its cache (each view asks both),
+   * requests it passes to the instances, monitor batches it refuses, and its CPU (per point of
+   * presence when there are several: the sum over them). The scripts a view loads are static
+   * files, as cheap as from any file server, and mostly in the browser's cache: not counted.
+   */
+  edge: { hitsPerSecond: number; proxiedPerSecond: number; refusedPerSecond: number; cores: number }
   redis: {
     commandsPerSecond: number
     bytesInPerSecond: number
@@ -649,9 +782,12 @@ export interface EdgePlan {
     cores: number
     dataBytes: number
     memoryBytes: number
-    /** The pair lists' part of the above: each instance looks at a slot's copy in the windows it renders a page of it. */
-    lists: { commandsPerSecond: number; bytesInPerSecond: number; bytesOutPerSecond: number }
+    /** The shared copies' part of the above: each instance looks at a slot's copy in the windows it renders a page of it. */
+    lists: CopyLoad
+    tickers: CopyLoad
   }
+  /** Upstream calls per minute of the busiest region, fleet-wide, at most. */
+  upstream: { healthy: UpstreamPerMinute; outage: UpstreamPerMinute }
 }
 
 export function edgePlan(m: EdgeMeasured, t: TrafficModel): EdgePlan {
@@ -679,6 +815,7 @@ export function edgePlan(m: EdgeMeasured, t: TrafficModel): EdgePlan {
       markets: (markets * c.marketsRender) / 1000,
       clientConfig: (clientConfig * c.clientConfig) / 1000,
       monitor: (accepted * c.monitorBatch + (passed - accepted) * c.monitorRefused) / 1000,
+      background: (instances * m.backgroundMsPerSecond) / 1000,
     }
     const total = Object.values(parts).reduce((a, b) => a + b, 0)
     return { parts: { ...parts, total }, accepted }
@@ -696,37 +833,51 @@ export function edgePlan(m: EdgeMeasured, t: TrafficModel): EdgePlan {
   const r = m.redisCpu
   // Each origin request looks (HGET + GET); an answer from the cache reads the entry; a render writes it (a script).
   const looks = origin.requests + (t.edge.keepsStale ? 0 : planned) + crawler + markets
-  const dataBytes = pages * m.redisBytesPerPage * t.buildsInRedis + t.listSlots * m.redisBytesPerList
-  const listLooks = (t.listSlots * instances * listLooksPerMinute(renders / instances, t.listSlots, m.lists.windowS)) / 60
-  const listWrites = (t.listSlots * m.lists.writesPerMinute) / 60
-  const lists = {
-    commandsPerSecond: listLooks * (m.lists.readsPerLook + m.lists.leasesPerLook) + listWrites,
-    bytesInPerSecond: listWrites * m.lists.bytes,
-    bytesOutPerSecond: listLooks * m.lists.readsPerLook * m.lists.bytes,
-  }
-  const listCpuMs = listLooks * m.lists.readsPerLook * m.listCpu.readMs + listWrites * m.listCpu.writeMs
+  const dataBytes = pages * m.redisBytesPerPage * t.buildsInRedis + t.listSlots * m.redisBytesPerList + t.tickerSlots * m.redisBytesPerTickers
+  const lists = copyLoad(
+    m.lists,
+    { slots: t.listSlots, instances, rendersPerSecond: renders },
+    { timeMs: r.copyTimeMs, readMs: r.listReadMs, writeMs: r.listWriteMs },
+  )
+  const tickers = copyLoad(
+    m.tickers,
+    { slots: t.tickerSlots, instances, rendersPerSecond: renders },
+    { timeMs: r.copyTimeMs, readMs: r.tickersReadMs, writeMs: r.tickersWriteMs },
+  )
+  const originRequests = origin.requests + (t.edge.keepsStale ? 0 : planned)
+  const edgeHits = Math.max(0, t.viewsPerSecond - origin.requests) + Math.max(0, t.viewsPerSecond - clientConfig)
+  const proxied = originRequests + crawler + markets + clientConfig + passed
+  const refusedByEdge = batches - passed
   return {
     pages,
     distinctPerPeriod: distinct,
-    originRequests: origin.requests + (t.edge.keepsStale ? 0 : planned),
+    originRequests,
     regenerations: origin.regenerations,
     plannedRegenerations: planned,
     crawlerRendersPerSecond: crawler,
     marketsRendersPerSecond: markets,
     clientConfigPerSecond: clientConfig,
-    monitor: { batchesPerSecond: batches, accepted, refused: passed - accepted, refusedByEdge: batches - passed },
+    monitor: { batchesPerSecond: batches, accepted, refused: passed - accepted, refusedByEdge },
     cores: parts,
     instancesNeeded,
     instances,
+    edge: {
+      hitsPerSecond: edgeHits,
+      proxiedPerSecond: proxied,
+      refusedPerSecond: refusedByEdge,
+      cores: (edgeHits * m.edgeCpuMs.hit + proxied * m.edgeCpuMs.proxied + refusedByEdge * m.edgeCpuMs.refused) / 1000,
+    },
     redis: {
-      commandsPerSecond: looks * 2 + hits + renders + lists.commandsPerSecond,
-      bytesInPerSecond: renders * m.entryWireBytes + lists.bytesInPerSecond,
-      bytesOutPerSecond: hits * m.entryWireBytes + lists.bytesOutPerSecond,
-      cores: (looks * r.headMs + hits * r.entryReadMs + renders * r.pageWriteMs + listCpuMs) / 1000,
+      commandsPerSecond: looks * 2 + hits + renders + lists.commandsPerSecond + tickers.commandsPerSecond,
+      bytesInPerSecond: renders * m.entryWireBytes + lists.bytesInPerSecond + tickers.bytesInPerSecond,
+      bytesOutPerSecond: hits * m.entryWireBytes + lists.bytesOutPerSecond + tickers.bytesOutPerSecond,
+      cores: (looks * r.headMs + hits * r.entryReadMs + renders * r.pageWriteMs + lists.cpuMs + tickers.cpuMs) / 1000,
       dataBytes,
       memoryBytes: dataBytes * t.redisMemoryHeadroom,
       lists,
+      tickers,
     },
+    upstream: upstreamOf(m.upstream),
   }
 }
 

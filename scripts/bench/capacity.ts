@@ -8,12 +8,18 @@
  * - CPU per request: the process group's CPU time (/proc, ./proc-cpu.ts) before and after N
  *   requests over keep-alive connections, one at a time, less its idle burn: 50 pair pages of
  *   five sites as first renders (MISS) on one instance, then from Redis on the other (HIT from
- *   Redis), a hot set of 10 read 400 times (HIT), directly and through nginx, a static file, the
- *   floor (a bare Next page, when built), and the 50 once older than 60 s (STALE: the answer and
- *   its background regeneration, waited for).
+ *   Redis; both instances' pair-page code warmed first), a hot set of 10 read 400 times (HIT),
+ *   directly and through nginx's uncached door (what nginx spends passing a view on), a static
+ *   file, the floor (a bare Next page, when built), and the 50 once older than the revalidate
+ *   period (STALE: the answer and its background regeneration, waited for).
+ * - The edge itself: the hot set from nginx's cache (a page HIT at the edge) beside one of the
+ *   page's own script chunks from its static root, both gzip as browsers ask; monitor batches it
+ *   refuses itself (this fleet's edge passes one a minute: docs/decisions/fleet.md "The monitor's
+ *   bound at the edge").
  * - Redis: INFO commandstats/stats/cpu deltas over those phases, less the INFO calls' cost and
- *   Redis's idle burn, the pair lists' traffic told apart; MEMORY USAGE of entries and lists; the
- *   commands replayed with 16 in flight for CPU at a busy fleet's concurrency (./redis-replay.ts).
+ *   Redis's idle burn, the shared copies' traffic (pair lists, tickers) told apart by the steps the
+ *   instances count (/api/metrics); MEMORY USAGE of entries, lists and tickers; the commands
+ *   replayed with 16 in flight for CPU at a busy fleet's concurrency (./redis-replay.ts).
  * - Upstream: a crawler walks every region's sitemap through nginx (4 connections, pages new to
  *   the fleet) for a window healthy, then with every simulator endpoint answering 503 (the first
  *   20 s apart, while the back-off climbs); calls per region and endpoint per minute.
@@ -22,6 +28,7 @@
  * Alone: `npx tsx scripts/bench-capacity.ts`.
  */
 import http from 'node:http'
+import { gunzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { createClient } from 'redis'
 import { MONITOR_GLOBAL_RATE } from '../../lib/collector/collector-gate'
@@ -45,15 +52,19 @@ import {
   redisCountersOf,
   redisDelta,
   redisPerView,
-  splitListTraffic,
+  splitSharedTraffic,
+  copyStepsDelta,
+  copyStepsOf,
   STATED_PEAK,
   upstreamCeiling,
   type Assumptions,
   type EdgeMeasured,
   type EdgePlan,
   type TrafficModel,
+  type CopyRates,
+  type CopySteps,
+  type CopyTraffic,
   type LinkCounts,
-  type ListTraffic,
   type Measured,
   type Plan,
   type RedisCounters,
@@ -83,8 +94,9 @@ const RENDER_SITES: ReadonlyArray<[RegionId, string]> = [
   ['ae', 'ar-SA'],
 ]
 const PAIRS_PER_SITE = 10
-/** Cached pages read HIT_REQUESTS times in all, a static file as often. */
+/** Cached pages read HIT_REQUESTS times in all, a static file as often; pair pages each instance renders before it is measured. */
 const HOT_PAGES = 10
+const WARM_PAGES = 10
 const HIT_REQUESTS = 400
 const STATIC_FILE = '/favicon.svg'
 /** Pair pages revalidate after EDGE_PEAK.revalidateS (app/[region]/[lang]/trade/spot/[base]/[quote]/page.tsx; a test keeps the two equal). */
@@ -139,11 +151,16 @@ const CRAWL_CONNECTIONS = 4
 const REDIS_TIMEOUT_MS = 1000
 /** Between stale pages: a regeneration here takes ~50 ms of CPU and a little waiting. */
 const STALE_GAP_MS = 100
-/** A pair list is shared for 10 s fleet-wide (server/pair-list-service.ts reuseMs); tickers for 5 s per instance (server/market-tickers.ts). */
+/**
+ * A pair list is shared for 10 s fleet-wide (server/pair-list-service.ts reuseMs), an upstream's
+ * tickers for 5 s (server/market-tickers.ts): one lease per window, healthy or failing.
+ */
 const LIST_WINDOW_S = 10
 const TICKERS_WINDOW_S = 5
-/** A failing upstream is asked again after 5–10 s once the back-off is at its cap (lib/http/failure-backoff.ts). */
-const TICKERS_BACKOFF_MEAN_S = 7.5
+/** The monitor batches this fleet's edge passes: one a minute, a burst of one (nginx's least), so the bench's batches through it are the edge's to refuse. */
+const EDGE_MONITOR = { ratePerSecond: 1 / 60, burst: 1 }
+/** As browsers ask: the edge keeps one copy per compression, and a script chunk's gzip copy is on its disk. */
+const GZIP = { 'accept-encoding': 'gzip, deflate, br' }
 /** The outage's first part, while the back-off climbs to its cap (100 ms doubling: ~10–15 s, as requests come). */
 const ONSET_S = 20
 
@@ -163,13 +180,19 @@ interface Target {
   path: string
   /** A POST with this body (JSON) and headers; a GET without. */
   post?: { body: string; headers: Record<string, string> }
+  headers?: Record<string, string>
 }
 
 interface Tally {
   requests: number
   statuses: Record<string, number>
+  /** x-nextjs-cache (the instance's cache), and x-cache-status (the edge's). */
   cache: Record<string, number>
+  edge: Record<string, number>
+  bytes: number
   errors: number
+  /** With `cpuOf`, one connection: each request's CPU from its start to the next one's (its gap and background render included). */
+  windows: { cpuMs: number; wallMs: number }[]
 }
 
 const hostOf = (id: RegionId) => (id === 'main' ? 'localhost' : `${id}.localhost`)
@@ -180,12 +203,18 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  * Sends what `next()` gives on `connections` keep-alive connections until it gives nothing;
  * `gapMs` after each answer (time for a stale page's background regeneration).
  */
-async function drive(port: number, next: () => Target | undefined, connections: number, { timeoutMs = 15_000, gapMs = 0 } = {}): Promise<Tally> {
+async function drive(
+  port: number,
+  next: () => Target | undefined,
+  connections: number,
+  { timeoutMs = 15_000, gapMs = 0, cpuOf }: { timeoutMs?: number; gapMs?: number; cpuOf?: () => number } = {},
+): Promise<Tally> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections })
-  const tally: Tally = { requests: 0, statuses: {}, cache: {}, errors: 0 }
+  const tally: Tally = { requests: 0, statuses: {}, cache: {}, edge: {}, bytes: 0, errors: 0, windows: [] }
   const worker = async () => {
     for (let target = next(); target; target = next()) {
       tally.requests++
+      const window = cpuOf && { cpuMs: cpuOf(), wallMs: Date.now() }
       try {
         const reply = await request({
           port,
@@ -193,14 +222,18 @@ async function drive(port: number, next: () => Target | undefined, connections: 
           host: target.host,
           agent,
           timeoutMs,
+          headers: target.headers,
           ...(target.post ? { method: 'POST', body: target.post.body, headers: target.post.headers } : {}),
         })
         bump(tally.statuses, String(reply.status))
         bump(tally.cache, header(reply, 'x-nextjs-cache') ?? 'none')
+        bump(tally.edge, header(reply, 'x-cache-status') ?? 'none')
+        tally.bytes += reply.body.length
       } catch {
         tally.errors++
       }
       if (gapMs > 0) await sleep(gapMs)
+      if (window && cpuOf) tally.windows.push({ cpuMs: cpuOf() - window.cpuMs, wallMs: Date.now() - window.wallMs })
     }
   }
   await Promise.all(Array.from({ length: connections }, worker))
@@ -261,8 +294,8 @@ interface Meters {
   redis(): Promise<RedisCounters>
   /** Upstream calls so far per region and endpoint. */
   upstream(): Counts
-  /** Each instance's Redis link counts (scraped from /api/metrics, outside the CPU window). */
-  links(): Promise<LinkCounts[]>
+  /** Each instance's Redis link counts and shared copies' steps (scraped from /api/metrics, outside the CPU window). */
+  links(): Promise<{ link: LinkCounts; steps: Record<string, CopySteps> }[]>
 }
 
 interface Phase {
@@ -274,6 +307,8 @@ interface Phase {
   upstream: Counts
   /** Redis commands the instances' links timed out or skipped (breaker open) in the phase, both instances. */
   link: LinkCounts
+  /** The shared copies' (pair lists, tickers) Redis commands in the phase, both instances. */
+  steps: Record<string, CopySteps>
 }
 
 export async function runCapacityBench(root: string, logDir: string, say: (line: string) => void, options: CapacityOptions = {}): Promise<CapacityBench> {
@@ -305,6 +340,7 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
       instancePorts: PORTS.instances,
       redisPort: PORTS.redis,
       env: { ...counter.env, REDIS_TIMEOUT_MS: String(REDIS_TIMEOUT_MS) },
+      monitor: EDGE_MONITOR,
       upstream: {
         apiBaseUrl: sim(PORTS.sim.main),
         apiHosts: [sim(PORTS.sim.main), sim(PORTS.sim.alt1), sim(PORTS.sim.alt2)],
@@ -327,7 +363,13 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
       cpu: () => Object.fromEntries(Object.entries(groups).map(([name, pid]) => [name, groupCpuMs(pid ?? 0)])),
       redis: async () => redisCountersOf(parseRedisInfo(String(await client.sendCommand(['INFO', 'stats', 'commandstats', 'cpu'])))),
       upstream: () => upstreamCounter.counts(),
-      links: () => Promise.all(PORTS.instances.map(async (port) => linkCountsOf((await request({ port, path: '/api/metrics' })).body.toString('utf8')))),
+      links: () =>
+        Promise.all(
+          PORTS.instances.map(async (port) => {
+            const text = (await request({ port, path: '/api/metrics' })).body.toString('utf8')
+            return { link: linkCountsOf(text), steps: copyStepsOf(text) }
+          }),
+        ),
     }
 
     // The pages: every region's sitemap; the first-render set from five sites, the crawl the rest.
@@ -362,7 +404,7 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
     // Idle burn and what reading the counters costs.
     const idle = await measurePhase(meters, async () => {
       await sleep(3000)
-      return { requests: 0, statuses: {}, cache: {}, errors: 0 }
+      return { requests: 0, statuses: {}, cache: {}, edge: {}, bytes: 0, errors: 0, windows: [] }
     })
     const idleRate = Object.fromEntries(Object.entries(idle.cpuMs).map(([name, ms]) => [name, (ms * 1000) / idle.wallMs]))
     const r0 = await meters.redis()
@@ -371,20 +413,29 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
     const redisIdleRate = (lessOverhead(idle.redis, overhead).cpuMs * 1000) / idle.wallMs
     const perRequest = (p: Phase, group: string, requests = p.tally.requests) =>
       cpuMsPerRequest({ cpuMs: p.cpuMs[group] ?? 0, wallMs: p.wallMs, requests }, idleRate[group] ?? 0)
-    // Pages' Redis work per view, the pair lists' apart (their traffic depends on time, not on views).
-    const listsOf = (p: Phase) =>
-      splitListTraffic(lessIdle(lessOverhead(p.redis, overhead), redisIdleRate, p.wallMs), {
-        listWrites: sumByEndpoint(p.upstream).symbol_list_v3 ?? 0,
-        listBytes: memory.listWire,
+    // Pages' Redis work per view, the shared copies' apart (their traffic depends on time, not on views).
+    const none: CopySteps = { time: 0, read: 0, lease: 0, write: 0, written: 0 }
+    const sharedOf = (p: Phase) =>
+      splitSharedTraffic(lessIdle(lessOverhead(p.redis, overhead), redisIdleRate, p.wallMs), {
+        lists: { steps: p.steps.lists ?? none, bytes: memory.listWire, expires: false },
+        tickers: { steps: p.steps.tickers ?? none, bytes: memory.tickersWire, expires: true },
       })
-    const redisOf = (p: Phase, views = p.tally.requests): RedisPerView => redisPerView(listsOf(p).pages, views)
+    const redisOf = (p: Phase, views = p.tally.requests): RedisPerView => redisPerView(sharedOf(p).pages, views)
     const show = (label: string, p: Phase, cpu: number, r?: RedisPerView) =>
       say(
         `  ${label.padEnd(34)} ${cpu.toFixed(2).padStart(7)} ms CPU/request  (${p.tally.requests} requests in ${(p.wallMs / 1000).toFixed(1)} s; ${JSON.stringify(p.tally.cache)}${p.tally.errors ? `, ${p.tally.errors} errors` : ''})${r ? `  Redis ${r.commands.toFixed(1)} commands, ${(r.bytesIn / 1000).toFixed(1)} kB in, ${(r.bytesOut / 1000).toFixed(1)} kB out` : ''}`,
       )
 
+    // Each instance renders pair pages of its own first (from the end of the sitemaps: the crawl
+    // never gets there), so no measured phase pays for loading the pair page's code
+    // (docs/measurements.md "Entry size, HIT from Redis, ticker calls": a cold instance's first
+    // views cost it 1.8× a HIT where a warm one's cost 1.13–1.16×).
+    const warm = crawl.slice(-2 * WARM_PAGES).map((page) => ({ host: page.host.replace(/:\d+$/, ''), path: page.path }))
+    await drive(PORT_A, each(warm.slice(0, WARM_PAGES)), 1)
+    await drive(PORT_B, each(warm.slice(WARM_PAGES)), 1)
     await untilListsLive(renderSites, listRefreshers())
-    const miss = await measurePhase(meters, () => drive(PORT_A, each(renderSet), 1), true)
+    const cpuOfA = () => meters.cpu().a ?? 0
+    const miss = await measurePhase(meters, () => drive(PORT_A, each(renderSet), 1, { cpuOf: cpuOfA }), true)
     const missEnded = Date.now()
     const memory = await redisMemory(client)
     // Each page's first request on the other instance: its entry comes from Redis.
@@ -397,12 +448,34 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
     const staticFile = await measurePhase(meters, () =>
       drive(PORT_A, each(Array.from({ length: HIT_REQUESTS }, () => ({ host: 'localhost', path: STATIC_FILE }))), 1),
     )
+    // Through nginx's uncached door: what nginx spends passing a view on to an instance, and the instances' HITs behind it.
+    const door = fleet.uncachedPort
     const viaNginx = await measurePhase(meters, () =>
       drive(
-        PORTS.nginx,
+        door,
         each(Array.from({ length: HIT_REQUESTS / HOT_PAGES }, () => hot.map((page) => ({ ...page, host: `${page.host}:${PORTS.nginx}` }))).flat()),
         1,
       ),
+    )
+
+    // The edge itself, as browsers ask (gzip): the hot pages from its cache (each asked once to
+    // fill it), beside one of the pair page's own script chunks from its static root, the one
+    // nearest the page's size.
+    const edgeHot = hot.map((page) => ({ ...page, host: `${page.host}:${PORTS.nginx}`, headers: GZIP }))
+    await drive(PORTS.nginx, each(edgeHot), 1)
+    const edgeSample = await request({ port: PORTS.nginx, path: edgeHot[0]!.path, host: edgeHot[0]!.host, headers: GZIP })
+    const edgeHtml = (header(edgeSample, 'content-encoding') === 'gzip' ? gunzipSync(edgeSample.body) : edgeSample.body).toString('utf8')
+    const chunks = await Promise.all(
+      [...new Set([...edgeHtml.matchAll(/<script[^>]+src="(\/_next\/static\/[^"]+\.js)"/g)].map((m) => m[1]!))].map(async (path) => ({
+        path,
+        bytes: (await request({ port: PORTS.nginx, path, host: edgeHot[0]!.host, headers: GZIP })).body.length,
+      })),
+    )
+    const nearest = chunks.sort((x, y) => Math.abs(x.bytes - edgeSample.body.length) - Math.abs(y.bytes - edgeSample.body.length))[0]
+    if (!nearest) throw new Error(`capacity: no script chunk in ${edgeHot[0]!.path} through the edge (status ${edgeSample.status})`)
+    const edgeHit = await measurePhase(meters, () => drive(PORTS.nginx, each(Array.from({ length: HIT_REQUESTS / HOT_PAGES }, () => edgeHot).flat()), 1))
+    const edgeStatic = await measurePhase(meters, () =>
+      drive(PORTS.nginx, each(Array.from({ length: HIT_REQUESTS }, () => ({ host: edgeHot[0]!.host, path: nearest.path, headers: GZIP }))), 1),
     )
 
     // What every view asks after load, on instance A: the client config, and monitor batches (below).
@@ -443,6 +516,10 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
     )
     await drive(PORT_A, each(Array.from({ length: MONITOR_CLIENT_BURST }, (_, i) => batch(i, '10.2.0.1'))), 1)
     const monitorRefused = await measurePhase(meters, () => drive(PORT_A, each(Array.from({ length: SMALL_REQUESTS }, (_, i) => batch(i, '10.2.0.1'))), 1))
+    // Batches past the edge's bound: nginx's own 429, no instance asked.
+    const monitorAtEdge = await measurePhase(meters, () =>
+      drive(PORTS.nginx, each(Array.from({ length: SMALL_REQUESTS }, (_, i) => batch(i, `10.3.${i >> 8}.${i & 255}`))), 1),
+    )
 
     // Outage: the back-off climbs from 100 ms to its 5–10 s cap in the first ~15 s (onset), then holds (steady).
     await admin.setFaults({ host: '*', endpoint: '*', fault: { kind: 'status', status: 503 } })
@@ -468,11 +545,16 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
     await untilListsLive(renderSites, listRefreshers())
     // One stale page at a time, each regeneration given time to finish: a burst of them would
     // queue renders on one event loop, and the Redis link would time out behind them.
-    const stale = await measurePhase(meters, () => drive(PORT_A, each(renderSet), 1, { gapMs: STALE_GAP_MS }), true)
+    const stale = await measurePhase(meters, () => drive(PORT_A, each(renderSet), 1, { gapMs: STALE_GAP_MS, cpuOf: cpuOfA }), true)
 
     const replay = await replayRedisCpu(
       client,
-      { entry: memory.sample.entry, version: `${memory.sample.entry.slice(0, memory.sample.entry.indexOf(':e:'))}:tag-version`, list: memory.sample.list },
+      {
+        entry: memory.sample.entry,
+        version: `${memory.sample.entry.slice(0, memory.sample.entry.indexOf(':e:'))}:tag-version`,
+        list: memory.sample.list,
+        tickers: memory.sample.tickers || undefined,
+      },
       { idleMsPerSecond: redisIdleRate },
     )
     say(
@@ -487,39 +569,61 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
       staticFile: perRequest(staticFile, 'a'),
       nginx: perRequest(viaNginx, 'nginx'),
       instancesViaNginx: perRequest(viaNginx, 'a') + perRequest(viaNginx, 'b'),
+      edgeHit: perRequest(edgeHit, 'nginx'),
+      edgeStatic: perRequest(edgeStatic, 'nginx'),
+      edgeRefused: perRequest(monitorAtEdge, 'nginx'),
+      instancesBehindEdge: perRequest(edgeHit, 'a') + perRequest(edgeHit, 'b'),
       marketsRender: perRequest(marketsRender, 'b'),
       clientConfig: perRequest(clientConfig, 'a'),
       monitorBatch: perRequest(monitorAccepted, 'a'),
       monitorRefused: perRequest(monitorRefused, 'a'),
     }
+    // A request's own CPU: the median of its windows (its gap and background render included), less
+    // the idle burn over each; what a phase's mean adds above it is the instance's background work
+    // (the shared copies' refreshes and reads, the garbage collector), counted per second apart.
+    const typical = (p: Phase, group: string) => median(p.tally.windows.map((w) => w.cpuMs - ((idleRate[group] ?? 0) * w.wallMs) / 1000))
+    const renderTypical = { miss: typical(miss, 'a'), stale: typical(stale, 'a') }
+    const backgroundMsPerSecond = Math.max(0, (cpu.stale - renderTypical.stale) * stale.tally.requests) / (stale.wallMs / 1000)
     const redisPer = { miss: redisOf(miss), fromRedis: redisOf(fromRedis), hit: redisOf(hit), stale: redisOf(stale), staticFile: redisOf(staticFile) }
     say('')
     show('MISS (first render, instance A)', miss, cpu.miss, redisPer.miss)
     show('HIT from Redis (instance B)', fromRedis, cpu.fromRedis, redisPer.fromRedis)
     show('HIT (instance A)', hit, cpu.hit, redisPer.hit)
     show('STALE + regeneration (instance A)', stale, cpu.stale, redisPer.stale)
+    say(
+      `  a request's own CPU (median of its windows): MISS ${renderTypical.miss.toFixed(2)} ms, STALE + regeneration ${renderTypical.stale.toFixed(2)} ms; A's background work while regenerating ${backgroundMsPerSecond.toFixed(0)} ms/s (the STALE phase's ${stale.tally.requests} in ${(stale.wallMs / 1000).toFixed(1)} s: ${JSON.stringify(stale.steps)})`,
+    )
     show(`static file ${STATIC_FILE}`, staticFile, cpu.staticFile)
     show('markets page, first render (B)', marketsRender, cpu.marketsRender)
     show('/api/client-config', clientConfig, cpu.clientConfig)
     show('monitor batch, accepted', monitorAccepted, cpu.monitorBatch)
     show('monitor batch, refused (429)', monitorRefused, cpu.monitorRefused)
+    show('edge: page HIT at nginx (nginx CPU)', edgeHit, cpu.edgeHit)
+    show(`edge: ${nearest.path.split('/').at(-1)} (nginx CPU)`, edgeStatic, cpu.edgeStatic)
+    show('edge: monitor batch refused (nginx)', monitorAtEdge, cpu.edgeRefused)
+    say(
+      `  the edge: a page HIT ${(edgeHit.tally.bytes / edgeHit.tally.requests / 1000).toFixed(1)} kB gzip, ${cpu.edgeHit.toFixed(3)} ms of nginx CPU, against its script chunk ${(edgeStatic.tally.bytes / edgeStatic.tally.requests / 1000).toFixed(1)} kB at ${cpu.edgeStatic.toFixed(3)} ms: ${(cpu.edgeHit / Math.max(cpu.edgeStatic, 1e-6)).toFixed(2)}×; the instances behind it ${cpu.instancesBehindEdge.toFixed(3)} ms`,
+    )
     if (floorCpu) {
       say(`  ${'floor page (bare Next, own server)'.padEnd(34)} ${floorCpu.cpuMs.toFixed(2).padStart(7)} ms CPU/request  (${floorCpu.requests} requests)`)
       say(`  ${'floor page, dynamic render'.padEnd(34)} ${floorCpu.dynamicMs.toFixed(2).padStart(7)} ms CPU/request  (${floorCpu.requests} requests)`)
       say(
-        `  a render against the floor's dynamic render: MISS ${(cpu.miss / floorCpu.dynamicMs).toFixed(1)}×, STALE (with its answer) ${(cpu.stale / floorCpu.dynamicMs).toFixed(1)}×`,
+        `  a render against the floor's dynamic render: MISS ${(cpu.miss / floorCpu.dynamicMs).toFixed(1)}× (its median ${(renderTypical.miss / floorCpu.dynamicMs).toFixed(1)}×), STALE (with its answer) ${(cpu.stale / floorCpu.dynamicMs).toFixed(1)}× (its median ${(renderTypical.stale / floorCpu.dynamicMs).toFixed(1)}×)`,
       )
     }
     if ((marketsRender.tally.cache.MISS ?? 0) !== marketsRender.tally.requests)
       say(`  note: markets pages were not all first renders: ${JSON.stringify(marketsRender.tally.cache)}`)
-    for (const [label, p] of [
-      ['client config', clientConfig],
-      ['monitor accepted', monitorAccepted],
-      ['monitor refused', monitorRefused],
+    for (const [label, p, status] of [
+      ['client config', clientConfig, '200'],
+      ['monitor accepted', monitorAccepted, '204'],
+      ['monitor refused', monitorRefused, '429'],
+      ['monitor refused at the edge', monitorAtEdge, '429'],
+      ['edge static file', edgeStatic, '200'],
     ] as const)
-      if ((p.tally.statuses[label === 'monitor refused' ? '429' : label === 'client config' ? '200' : '204'] ?? 0) !== p.tally.requests)
-        say(`  note: ${label}: answers ${JSON.stringify(p.tally.statuses)}`)
-    say(`  HIT through nginx: nginx ${cpu.nginx.toFixed(3)} ms, instances ${cpu.instancesViaNginx.toFixed(2)} ms CPU/request`)
+      if ((p.tally.statuses[status] ?? 0) !== p.tally.requests) say(`  note: ${label}: answers ${JSON.stringify(p.tally.statuses)}`)
+    if ((edgeHit.tally.edge.HIT ?? 0) !== edgeHit.tally.requests)
+      say(`  note: not every page through the edge was its HIT: ${JSON.stringify(edgeHit.tally.edge)}`)
+    say(`  HIT through nginx's uncached door: nginx ${cpu.nginx.toFixed(3)} ms, instances ${cpu.instancesViaNginx.toFixed(2)} ms CPU/request`)
     say(`  Redis CPU per view: HIT ${redisPer.hit.cpuMs.toFixed(3)} ms, MISS ${redisPer.miss.cpuMs.toFixed(3)} ms, STALE ${redisPer.stale.cpuMs.toFixed(3)} ms`)
     say(
       `  Redis commands per view: HIT ${JSON.stringify(rounded(redisPer.hit.byCommand))}, MISS ${JSON.stringify(rounded(redisPer.miss.byCommand))}, STALE ${JSON.stringify(rounded(redisPer.stale.byCommand))}`,
@@ -527,6 +631,7 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
     say(
       `  Redis memory: pair page entry ${(memory.page / 1000).toFixed(0)} kB (median of ${memory.pages}), pair list ${(memory.list / 1000).toFixed(0)} kB (median of ${memory.lists}; ${(memory.listWire / 1000).toFixed(0)} kB on the wire)`,
     )
+    say(`  Redis memory: tickers ${(memory.tickers / 1000).toFixed(0)} kB an upstream (median; ${(memory.tickersWire / 1000).toFixed(0)} kB on the wire)`)
     for (const [label, p] of [
       ['MISS', miss],
       ['HIT from Redis', fromRedis],
@@ -534,12 +639,14 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
       ['STALE', stale],
     ] as const) {
       say(
-        `  ${label}: pair-list traffic ${JSON.stringify(listsOf(p).lists)}; upstream ${JSON.stringify(sumByEndpoint(p.upstream))}; Redis link ${JSON.stringify(p.link)}`,
+        `  ${label}: shared copies ${JSON.stringify(sharedOf(p).copies)}; upstream ${JSON.stringify(sumByEndpoint(p.upstream))}; Redis link ${JSON.stringify(p.link)}`,
       )
     }
     if ((miss.tally.cache.MISS ?? 0) !== miss.tally.requests) say(`  note: not every first-render request was a MISS: ${JSON.stringify(miss.tally.cache)}`)
     if ((hit.tally.cache.HIT ?? 0) !== hit.tally.requests || (viaNginx.tally.cache.HIT ?? 0) !== viaNginx.tally.requests)
-      say(`  note: not every cached-page request was a HIT: ${JSON.stringify(hit.tally.cache)}, through nginx ${JSON.stringify(viaNginx.tally.cache)}`)
+      say(
+        `  note: not every cached-page request was a HIT: ${JSON.stringify(hit.tally.cache)}, through nginx's uncached door ${JSON.stringify(viaNginx.tally.cache)}`,
+      )
     if ((fromRedis.tally.cache.HIT ?? 0) !== fromRedis.tally.requests)
       say(`  note: not every request on the other instance was a HIT: ${JSON.stringify(fromRedis.tally.cache)}`)
     if ((stale.tally.cache.STALE ?? 0) !== stale.tally.requests) say(`  note: not every stale-phase request was STALE: ${JSON.stringify(stale.tally.cache)}`)
@@ -558,10 +665,10 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
     const design = {
       listWindowS: LIST_WINDOW_S,
       healthy: { callsPerRefresh: Math.round(callsPerRefresh(healthy)), tickersEveryS: TICKERS_WINDOW_S },
-      outage: { callsPerRefresh: Math.round(callsPerRefresh(outage)), tickersEveryS: TICKERS_BACKOFF_MEAN_S },
+      outage: { callsPerRefresh: Math.round(callsPerRefresh(outage)), tickersEveryS: TICKERS_WINDOW_S },
     }
     say(
-      `\n  upstream calls per region per minute, fleet-wide (2 instances; crawl ${CRAWL_CONNECTIONS} connections through nginx), lists + tickers; ceiling: the design's bound for 2 instances`,
+      `\n  upstream calls per region per minute, fleet-wide (2 instances; crawl ${CRAWL_CONNECTIONS} connections through nginx), lists + tickers; ceiling: the design's bound, whatever the instances`,
     )
     say(
       `  ${'region'.padEnd(6)} ${'languages'.padStart(9)} ${'healthy'.padStart(11)} ${'ceiling'.padStart(11)} ${`503 0–${ONSET_S} s`.padStart(11)} ${'503 after'.padStart(11)} ${'at the cap'.padStart(11)}`,
@@ -569,25 +676,28 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
     const cell = (u: UpstreamPerMinute | undefined) => (u ? `${u.pairLists.toFixed(0)} + ${u.tickers.toFixed(0)}` : '–').padStart(11)
     for (const id of REGION_IDS) {
       const languages = REGIONS[id].languages.length
-      const ceiling = (rates: UpstreamRates) => upstreamCeiling({ languages, listWindowS: LIST_WINDOW_S, ...rates, instances: 2 })
+      const ceiling = (rates: UpstreamRates) => upstreamCeiling({ languages, listWindowS: LIST_WINDOW_S, ...rates })
       say(
         `  ${id.padEnd(6)} ${String(languages).padStart(9)} ${cell(upstream.healthy[id])} ${cell(ceiling(design.healthy))} ${cell(upstream.onset[id])} ${cell(upstream.outage[id])} ${cell(ceiling(design.outage))}`,
       )
     }
 
+    const healthyRate = { seconds: healthy.wallMs / 1000, renders: healthy.tally.cache.MISS ?? 0 }
     const measured: Measured = {
       cpuMs: { hit: cpu.hit, hitFromRedis: cpu.fromRedis, stale: cpu.stale, miss: cpu.miss },
       nginxCpuMs: cpu.nginx,
       redis: { hit: redisPer.hit, hitFromRedis: redisPer.fromRedis, stale: redisPer.stale, miss: redisPer.miss },
       redisBytesPerPage: memory.page,
       redisBytesPerList: memory.list,
-      lists: listRates(listsOf(healthy).lists, { sites, seconds: healthy.wallMs / 1000, renders: healthy.tally.cache.MISS ?? 0, bytes: memory.listWire }),
+      redisBytesPerTickers: memory.tickers,
+      lists: copyRates(sharedOf(healthy).copies.lists!, { ...healthyRate, slots: sites, bytes: memory.listWire, windowS: LIST_WINDOW_S }),
+      tickers: copyRates(sharedOf(healthy).copies.tickers!, { ...healthyRate, slots: REGION_IDS.length, bytes: memory.tickersWire, windowS: TICKERS_WINDOW_S }),
       upstream: { languages: REGIONS.main.languages.length, ...design },
       redisCpu: replay,
     }
     const edgeMeasured: EdgeMeasured = {
       cpuMs: {
-        render: cpu.stale,
+        render: renderTypical.stale,
         hitFromRedis: cpu.fromRedis,
         marketsRender: cpu.marketsRender,
         clientConfig: cpu.clientConfig,
@@ -595,12 +705,16 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
         monitorRefused: cpu.monitorRefused,
       },
       monitorBatchesPerSecondPerInstance: MONITOR_GLOBAL_RATE.perSecond,
+      backgroundMsPerSecond,
       redisBytesPerPage: memory.page,
       redisBytesPerList: memory.list,
+      redisBytesPerTickers: memory.tickers,
       redisCpu: replay,
       entryWireBytes: redisPer.miss.bytesIn,
       lists: measured.lists,
-      listCpu: { readMs: replay.listReadMs, writeMs: replay.listWriteMs },
+      tickers: measured.tickers,
+      edgeCpuMs: { hit: cpu.edgeHit, proxied: cpu.nginx, refused: cpu.edgeRefused },
+      upstream: measured.upstream,
     }
     const model: TrafficModel = { ...EDGE_PEAK, monitorBatchesPerView: view.batches.length }
     const edge = edgePlan(edgeMeasured, model)
@@ -624,7 +738,7 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
     }
     const plan = capacityPlan(measured, STATED_PEAK)
     const byUrl = capacityPlan(measured, { ...STATED_PEAK, balancing: 'by-url' })
-    say(`\n  pair lists per look: ${JSON.stringify(rounded(measured.lists))}`)
+    say(`\n  pair lists per look: ${JSON.stringify(rounded({ ...measured.lists }))}; tickers per look: ${JSON.stringify(rounded({ ...measured.tickers }))}`)
     sayPlan(plan, STATED_PEAK, say)
     sayPlan(byUrl, { ...STATED_PEAK, balancing: 'by-url' }, say)
     sayEdgePlan(edge, model, say)
@@ -652,12 +766,16 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
     add(figure('capacity CPU per static file', cpu.staticFile, 'ms'))
     add(figure('capacity CPU per floor page', floorCpu?.cpuMs ?? null, 'ms'))
     add(figure('capacity CPU per floor page, dynamic', floorCpu?.dynamicMs ?? null, 'ms'))
+    add(figure('capacity CPU per MISS, median', renderTypical.miss, 'ms'))
+    add(figure('capacity CPU per STALE (with regeneration), median', renderTypical.stale, 'ms'))
+    add(figure('capacity background CPU per instance', backgroundMsPerSecond, 'ms/s'))
     add(
-      figure('capacity render / floor dynamic render CPU', floorCpu ? cpu.stale / floorCpu.dynamicMs : null, '×', {
+      figure('capacity render / floor dynamic render CPU', floorCpu ? renderTypical.miss / floorCpu.dynamicMs : null, '×', {
         text: '≤ 4×',
         met: (value) => value <= 4,
       }),
     )
+    add(figure('capacity STALE / floor dynamic render CPU', floorCpu ? renderTypical.stale / floorCpu.dynamicMs : null, '×'))
     add(figure('capacity CPU per /api/client-config', cpu.clientConfig, 'ms'))
     add(figure('capacity CPU per monitor batch', cpu.monitorBatch, 'ms'))
     add(figure('capacity CPU per monitor batch refused', cpu.monitorRefused, 'ms'))
@@ -665,6 +783,13 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
     add(figure('capacity HIT / static file CPU', cpu.hit / Math.max(cpu.staticFile, 1e-6), '×'))
     if (floorCpu) add(figure('capacity HIT / floor page CPU', cpu.hit / Math.max(floorCpu.cpuMs, 1e-6), '×'))
     add(figure('capacity nginx CPU per view', cpu.nginx, 'ms'))
+    add(figure('capacity edge CPU per page HIT', cpu.edgeHit, 'ms'))
+    add(figure('capacity edge CPU per static file', cpu.edgeStatic, 'ms'))
+    add(figure('capacity edge page HIT / static file CPU', cpu.edgeHit / Math.max(cpu.edgeStatic, 1e-6), '×'))
+    add(figure('capacity edge CPU per monitor batch refused', cpu.edgeRefused, 'ms'))
+    add(figure('capacity render / HIT from Redis CPU', cpu.stale / Math.max(cpu.fromRedis, 1e-6), '×'))
+    // Two phases apart, so background work lands in one or the other: scripts/bench-entries.ts measures the ratio page by page.
+    add(figure('capacity HIT from Redis / HIT CPU', cpu.fromRedis / Math.max(cpu.hit, 1e-6), '×'))
     add(figure('capacity Redis commands per HIT', redisPer.hit.commands, ''))
     add(figure('capacity Redis commands per MISS', redisPer.miss.commands, ''))
     add(figure('capacity Redis kB out per HIT', redisPer.hit.bytesOut / 1000, 'kB'))
@@ -682,18 +807,40 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
     add(figure('capacity regenerations/s with the edge', edge.regenerations, ''))
     add(figure('capacity instances for 2000 views/s with the edge', edge.instances, '', { text: '≤ 8', met: (value) => value <= 8 }))
     add(figure('capacity Redis memory with the edge', edge.redis.memoryBytes / 1e9, 'GB', { text: '≤ 4 GB', met: (value) => value <= 4 }))
+    add(figure('capacity edge cores for the peak', edge.edge.cores, ''))
+    add(figure('capacity upstream calls/min main with the edge, healthy', total(edge.upstream.healthy), ''))
     add(figure('capacity bench run time', (Date.now() - began) / 1000, 's'))
 
     Object.assign(details, {
       cpuMsPerRequest: { ...cpu, floor: floorCpu?.cpuMs ?? null, floorDynamic: floorCpu?.dynamicMs ?? null },
+      renderTypical,
+      backgroundMsPerSecond,
       idleCpuMsPerSecond: idleRate,
       redisPerView: redisPer,
       redisOverheadPerReading: overhead,
       redisReplay: replay,
       redisMemory: memory,
       redisIdleCpuMsPerSecond: redisIdleRate,
-      phases: { miss, fromRedis, hit, stale, staticFile, viaNginx, marketsRender, clientConfig, monitorAccepted, monitorRefused, healthy, onset, outage },
-      listTraffic: { healthy: listsOf(healthy).lists, onset: listsOf(onset).lists, outage: listsOf(outage).lists },
+      phases: {
+        miss,
+        fromRedis,
+        hit,
+        stale,
+        staticFile,
+        viaNginx,
+        edgeHit,
+        edgeStatic,
+        marketsRender,
+        clientConfig,
+        monitorAccepted,
+        monitorRefused,
+        monitorAtEdge,
+        healthy,
+        onset,
+        outage,
+      },
+      edgeStaticFile: nearest,
+      sharedTraffic: { healthy: sharedOf(healthy).copies, onset: sharedOf(onset).copies, outage: sharedOf(outage).copies },
       upstream: { perRegionPerMinute: upstream, windowSeconds: WINDOW_S },
       measured,
       assumptions: STATED_PEAK,
@@ -787,7 +934,7 @@ async function measurePhase(meters: Meters, run: () => Promise<Tally>, settle = 
   const links1 = await meters.links()
   const link = { timeout: 0, skipped: 0, failed: 0, opened: 0 }
   links1.forEach((after, i) => {
-    for (const key of Object.keys(link) as (keyof LinkCounts)[]) link[key] += after[key] - (links0[i]?.[key] ?? 0)
+    for (const key of Object.keys(link) as (keyof LinkCounts)[]) link[key] += after.link[key] - (links0[i]?.link[key] ?? 0)
   })
   return {
     tally,
@@ -796,6 +943,10 @@ async function measurePhase(meters: Meters, run: () => Promise<Tally>, settle = 
     redis: redisDelta(redis1, redis0),
     upstream: diffCounts(upstream1, upstream0),
     link,
+    steps: copyStepsDelta(
+      links1.map((l) => l.steps),
+      links0.map((l) => l.steps),
+    ),
   }
 }
 
@@ -822,18 +973,19 @@ function sayCrawl(label: string, p: Phase, say: (line: string) => void): void {
 }
 
 /**
- * Pair-list traffic per look: `sites` slots asked by 2 instances rendering `renders` pages in
- * `seconds`; looks as capacityPlan counts them (listLooksPerMinute), so the plan gets back what
- * was measured at this render rate.
+ * A shared copy's traffic per look: `slots` copies asked by 2 instances rendering `renders` pages
+ * in `seconds`; looks as the plan counts them (listLooksPerMinute), so the plan gets back what was
+ * measured at this render rate.
  */
-function listRates(lists: ListTraffic, o: { sites: number; seconds: number; renders: number; bytes: number }): Measured['lists'] {
-  const looks = (o.sites * 2 * listLooksPerMinute(o.renders / o.seconds / 2, o.sites, LIST_WINDOW_S) * o.seconds) / 60
+function copyRates(traffic: CopyTraffic, o: { slots: number; seconds: number; renders: number; bytes: number; windowS: number }): CopyRates {
+  const looks = (o.slots * 2 * listLooksPerMinute(o.renders / o.seconds / 2, o.slots, o.windowS) * o.seconds) / 60
   return {
-    readsPerLook: lists.reads / looks,
-    leasesPerLook: lists.leases / looks,
-    writesPerMinute: (lists.writes * 60) / (o.sites * o.seconds),
+    timesPerLook: traffic.looks / looks,
+    readsPerLook: traffic.reads / looks,
+    leasesPerLook: traffic.leases / looks,
+    writesPerMinute: (traffic.writes * 60) / (o.slots * o.seconds),
     bytes: o.bytes,
-    windowS: LIST_WINDOW_S,
+    windowS: o.windowS,
   }
 }
 
@@ -866,18 +1018,20 @@ const rounded = (record: Record<string, number>) => Object.fromEntries(Object.en
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? 0
 
-/** MEMORY USAGE of the pair pages' entries and of the pair lists, medians. */
+/** MEMORY USAGE of the pair pages' entries, the pair lists and the tickers, medians. */
 async function redisMemory(client: ReturnType<typeof createClient>): Promise<{
   page: number
   pages: number
   list: number
   lists: number
   listWire: number
+  tickers: number
+  tickersWire: number
   usedMemory: number
   keys: number
-  sample: { entry: string; list: string }
+  sample: { entry: string; list: string; tickers: string }
 }> {
-  const sample = { entry: '', list: '' }
+  const sample = { entry: '', list: '', tickers: '' }
   const sizes = async (match: string, keep: (key: string) => boolean) => {
     const out: number[] = []
     for await (const keys of client.scanIterator({ MATCH: match, COUNT: 500 })) {
@@ -885,6 +1039,7 @@ async function redisMemory(client: ReturnType<typeof createClient>): Promise<{
         if (!keep(key)) continue
         out.push(Number(await client.sendCommand(['MEMORY', 'USAGE', key, 'SAMPLES', '0'])))
         if (key.includes(':e:')) sample.entry ||= key
+        else if (key.startsWith('spot:tickers:')) sample.tickers ||= key
         else sample.list ||= key
       }
     }
@@ -898,6 +1053,11 @@ async function redisMemory(client: ReturnType<typeof createClient>): Promise<{
     for (const key of keys)
       wire.push(Number(await client.sendCommand(['HSTRLEN', key, 'symbol'])) + Number(await client.sendCommand(['HSTRLEN', key, 'incremental'])))
   }
+  const tickers = await sizes('spot:tickers:v1:copy:*', () => true)
+  const tickersWire: number[] = []
+  for await (const keys of client.scanIterator({ MATCH: 'spot:tickers:v1:copy:*', COUNT: 500 })) {
+    for (const key of keys) tickersWire.push(Number(await client.sendCommand(['HSTRLEN', key, 'tickers'])))
+  }
   const info = parseRedisInfo(String(await client.sendCommand(['INFO', 'memory', 'keyspace'])))
   const keys = Number(/keys=(\d+)/.exec(info.get('db0') ?? '')?.[1] ?? 0)
   return {
@@ -907,6 +1067,8 @@ async function redisMemory(client: ReturnType<typeof createClient>): Promise<{
     list: median(lists),
     lists: lists.length,
     listWire: median(wire),
+    tickers: median(tickers),
+    tickersWire: median(tickersWire),
     usedMemory: Number(info.get('used_memory') ?? 0),
     keys,
   }
@@ -966,9 +1128,17 @@ function sayPlan(plan: Plan, a: Assumptions, say: (line: string) => void): void 
   say(
     `  upstream calls per minute of the main region with ${plan.instances} instances, at most: healthy ${calls(plan.upstream.healthy)}, outage ${calls(plan.upstream.outage)}`,
   )
-  say(
-    `  Redis lists: ${plan.redis.lists.commandsPerSecond.toFixed(0)} commands/s, in ${(plan.redis.lists.bytesInPerSecond / 1e6).toFixed(1)} MB/s, out ${(plan.redis.lists.bytesOutPerSecond / 1e6).toFixed(1)} MB/s (included above)`,
-  )
+  sayCopies(plan.redis, say)
+}
+
+function sayCopies(redis: Plan['redis'] | EdgePlan['redis'], say: (line: string) => void): void {
+  for (const [name, load] of [
+    ['lists', redis.lists],
+    ['tickers', redis.tickers],
+  ] as const)
+    say(
+      `  Redis ${name}: ${load.looksPerSecond.toFixed(0)} looks/s, ${load.commandsPerSecond.toFixed(0)} commands/s, in ${(load.bytesInPerSecond / 1e6).toFixed(1)} MB/s, out ${(load.bytesOutPerSecond / 1e6).toFixed(1)} MB/s, ${(load.cpuMs / 10).toFixed(1)} % of its thread (included above)`,
+    )
 }
 
 function sayEdgePlan(plan: EdgePlan, t: TrafficModel, say: (line: string) => void): void {
@@ -984,9 +1154,16 @@ function sayEdgePlan(plan: EdgePlan, t: TrafficModel, say: (line: string) => voi
   )
   const c = plan.cores
   say(
-    `  instance CPU, cores: renders ${ms(c.renders)}, origin HITs ${ms(c.hits)}, crawl ${ms(c.crawl)}, markets ${ms(c.markets)}, client config ${ms(c.clientConfig)}, monitor ${ms(c.monitor)} = ${ms(c.total)} → ${plan.instancesNeeded} instances, ${plan.instances} with the spare`,
+    `  instance CPU, cores: renders ${ms(c.renders)}, origin HITs ${ms(c.hits)}, crawl ${ms(c.crawl)}, markets ${ms(c.markets)}, client config ${ms(c.clientConfig)}, monitor ${ms(c.monitor)}, background ${ms(c.background)} = ${ms(c.total)} → ${plan.instancesNeeded} instances, ${plan.instances} with the spare`,
   )
   say(
     `  Redis ${plan.redis.commandsPerSecond.toFixed(0)} commands/s, in ${(plan.redis.bytesInPerSecond / 1e6).toFixed(1)} MB/s, out ${(plan.redis.bytesOutPerSecond / 1e6).toFixed(1)} MB/s, CPU ${(plan.redis.cores * 100).toFixed(1)} % of its thread; memory ${(plan.redis.dataBytes / 1e9).toFixed(2)} GB data, ${(plan.redis.memoryBytes / 1e9).toFixed(2)} GB with ×${t.redisMemoryHeadroom}`,
   )
+  sayCopies(plan.redis, say)
+  const e = plan.edge
+  say(
+    `  the edge: ${e.hitsPerSecond.toFixed(0)} answers/s from its cache, ${e.proxiedPerSecond.toFixed(0)}/s passed on, ${e.refusedPerSecond.toFixed(0)} monitor batches/s refused: ${e.cores.toFixed(2)} cores of nginx`,
+  )
+  const calls = (u: UpstreamPerMinute) => `${(u.pairLists + u.tickers).toFixed(0)} (lists ${u.pairLists.toFixed(0)}, tickers ${u.tickers.toFixed(0)})`
+  say(`  upstream calls per minute of the main region, fleet-wide, at most: healthy ${calls(plan.upstream.healthy)}, outage ${calls(plan.upstream.outage)}`)
 }

@@ -1,6 +1,6 @@
 /**
  * Redis CPU per operation with many commands in flight, as a busy fleet sends them: the page
- * views' and pair lists' own commands replayed against the bench's Redis on copies of a real page
+ * views' and the shared copies' (pair lists, tickers) own commands replayed against the bench's Redis on copies of a real page
  * entry and list (scratch keys, deleted after). Measured one request at a time, each command
  * wakes Redis on its own, and its CPU per view is several times what it is at a peak.
  */
@@ -17,10 +17,15 @@ export interface ReplayCpu {
   entryReadMs: number
   /** A page entry written (WRITE_IF_NEWER with the entry, its expiry). */
   pageWriteMs: number
-  /** A pair list read whole (HGETALL). */
+  /** A shared copy's time (HGET): the first step of every look at a pair list or tickers (server/shared-copies.ts). */
+  copyTimeMs: number
+  /** A pair list read whole, when newer (HMGET of its time and two records). */
   listReadMs: number
   /** A pair list written (WRITE_IF_NEWER with its two records). */
   listWriteMs: number
+  /** An upstream's tickers read whole (HMGET), and written (WRITE_IF_NEWER, a day's expiry); 0 without a tickers copy to copy. */
+  tickersReadMs: number
+  tickersWriteMs: number
   inFlight: number
 }
 
@@ -28,7 +33,7 @@ const SCRATCH = 'capacity-replay'
 
 export async function replayRedisCpu(
   client: Client,
-  keys: { entry: string; version: string; list: string },
+  keys: { entry: string; version: string; list: string; tickers?: string },
   { inFlight = 16, idleMsPerSecond = 0 } = {},
 ): Promise<ReplayCpu> {
   const c = client as unknown as RedisClientType
@@ -36,6 +41,7 @@ export async function replayRedisCpu(
   const data = await client.withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer }).hGet(keys.entry, 'd')
   const list = await client.hGetAll(keys.list)
   if (!data || !list.symbol || !list.incremental) throw new Error('redis replay: no page entry or pair list to copy')
+  const tickers = keys.tickers ? await client.hGet(keys.tickers, 'tickers') : null
   const counters = async (): Promise<RedisCounters> =>
     redisCountersOf(parseRedisInfo(String(await client.sendCommand(['INFO', 'stats', 'commandstats', 'cpu']))))
   const r0 = await counters()
@@ -53,7 +59,8 @@ export async function replayRedisCpu(
       headMs: await cpuPer(2000, () => Promise.all([client.hGet(keys.entry, 'lm'), client.get(keys.version)])),
       entryReadMs: await cpuPer(400, () => client.hGet(keys.entry, 'd')),
       pageWriteMs: await cpuPer(200, (i) => writeIfNewer(c, `${SCRATCH}:e:${i % 50}`, { timeField: 'lm', time: base + i, fields: { d: data }, ttlMs: 60_000 })),
-      listReadMs: await cpuPer(100, () => client.hGetAll(keys.list)),
+      copyTimeMs: await cpuPer(2000, () => client.hGet(keys.list, 'fetchedAt')),
+      listReadMs: await cpuPer(100, () => client.hmGet(keys.list, ['fetchedAt', 'symbol', 'incremental'])),
       listWriteMs: await cpuPer(100, (i) =>
         writeIfNewer(c, `${SCRATCH}:l:${i % 10}`, {
           timeField: 'fetchedAt',
@@ -61,6 +68,12 @@ export async function replayRedisCpu(
           fields: { symbol: list.symbol ?? '', incremental: list.incremental ?? '' },
         }),
       ),
+      tickersReadMs: tickers ? await cpuPer(100, () => client.hmGet(keys.tickers ?? '', ['fetchedAt', 'tickers'])) : 0,
+      tickersWriteMs: tickers
+        ? await cpuPer(100, (i) =>
+            writeIfNewer(c, `${SCRATCH}:t:${i % 10}`, { timeField: 'fetchedAt', time: base + i, fields: { tickers }, ttlMs: 86_400_000 }),
+          )
+        : 0,
       inFlight,
     }
   } finally {

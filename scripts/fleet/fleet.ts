@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { isolatedProject } from '../support/next-server'
 import { loadSiteConfig, regionVariable } from '../../lib/regions/config'
 import { start, stopAll, waitForHttp, type Started } from '../support/processes'
-import { renderNginxConf, type EdgeCacheOptions } from './nginx-conf'
+import { renderNginxConf, type EdgeCacheOptions, type EdgeMonitorOptions } from './nginx-conf'
 import { publishBuild, pruneStatic, type PruneResult, type PublishResult } from './static-files'
 
 export interface FleetOptions {
@@ -28,6 +28,8 @@ export interface FleetOptions {
   upstream: { apiBaseUrl: string; apiHosts: readonly string[]; fastPathHost: string; fastPathWsUrl: string }
   /** The edge cache's disk; by default a small one in the fleet's temp folder. */
   cache?: EdgeCacheOptions
+  /** The monitor batches the edge passes to the instances (default 200 a second, burst 200). */
+  monitor?: Partial<EdgeMonitorOptions>
   /** More variables, the same on every instance (e.g. REGION_<ID>_API_BASE_URL). */
   env?: Record<string, string>
 }
@@ -149,6 +151,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         regions: enabled,
         staticRoot,
         cache,
+        monitor: options.monitor,
       }),
     )
     const nginx = start('nginx', NGINX, ['-p', prefix, '-e', join(prefix, 'error.log'), '-c', conf, '-g', 'daemon off;'], {

@@ -40,6 +40,10 @@ describe('renderNginxConf (deploy/nginx.conf.template)', () => {
     expect(conf).toContain('listen 127.0.0.1:6409;')
     expect(conf).toContain('    hk.localhost https://hk.example.test/en-HK;')
     expect(conf).toMatch(/keys_zone=spot_edge:64m max_size=2g min_free=1g inactive=7d /)
+    expect(conf).toMatch(/zone=spot_monitor:64k rate=200r\/s;[^]*limit_req zone=spot_monitor burst=200 nodelay;\n\s+limit_req_status 429;/)
+    const slow = renderNginxConf(options({ monitor: { ratePerSecond: 0.5, burst: 1 } }))
+    expect(slow).toMatch(/rate=30r\/m;[^]*burst=1 nodelay;/)
+    expect(check(slow).status).toBe(0)
     const result = check(conf)
     expect(result.stderr).toBe('')
     expect(result.status).toBe(0)
@@ -53,6 +57,9 @@ describe('renderNginxConf (deploy/nginx.conf.template)', () => {
     expect(() => renderNginxConf(options({ cache: { maxSize: '2g; proxy_cache off' } }))).toThrow(/not an nginx size/)
     expect(() => renderNginxConf(options({ staticRoot: 'relative/static' }))).toThrow(/not an absolute path/)
     expect(() => renderNginxConf(options({ statusPort: base.port }))).toThrow(/must differ/)
+    expect(() => renderNginxConf(options({ monitor: { ratePerSecond: 0.001 } }))).toThrow(/not whole requests a minute/)
+    expect(() => renderNginxConf(options({ monitor: { burst: 1.5 } }))).toThrow(/not a whole number/)
+    expect(() => renderNginxConf(options({ monitor: { burst: 0 } }))).toThrow(/not a whole number ≥ 1/)
   })
 
   it('serves stub_status on the status port alone, to this host alone; the public port never answers it', async () => {
@@ -100,6 +107,7 @@ interface FakeInstance {
 }
 
 type Answer = { status?: number; headers?: Record<string, string>; body?: string; hold?: Promise<void> }
+const MONITOR_BURST = 3
 const PAGE_HEADERS = { 'cache-control': 's-maxage=60, stale-while-revalidate=240', 'x-nextjs-cache': 'HIT', 'content-type': 'text/html; charset=utf-8' }
 
 describe('the edge in front of the instances (a real nginx, instances played by Node)', () => {
@@ -118,7 +126,13 @@ describe('the edge in front of the instances (a real nginx, instances played by 
     writeFileSync(
       conf,
       renderNginxConf(
-        options({ ...ports, instancePorts: instances.map((i) => i.port), regions: [{ ...regions[0]!, publicUrl: `http://localhost:${port}` }, regions[1]!] }),
+        options({
+          ...ports,
+          instancePorts: instances.map((i) => i.port),
+          regions: [{ ...regions[0]!, publicUrl: `http://localhost:${port}` }, regions[1]!],
+          // One monitor batch a minute and a burst of 3: a test's batches past the burst are the edge's to refuse.
+          monitor: { ratePerSecond: 1 / 60, burst: MONITOR_BURST },
+        }),
       ),
     )
     nginx = start('nginx', NGINX, ['-p', prefix, '-e', join(prefix, 'error.log'), '-c', conf, '-g', 'daemon off;'], {
@@ -267,6 +281,52 @@ describe('the edge in front of the instances (a real nginx, instances played by 
     await Promise.all(instances.map((i) => closeInstance(i)))
     const down = await ask('/en/short')
     expect([down.status, down.body, down.headers['x-cache-status']]).toEqual([200, 'the page', 'STALE'])
+  })
+
+  it("monitor batches past the fleet-wide rate, whatever the host, get nginx's 429 and never reach an instance", async () => {
+    answer = (req) => (req.url === '/api/monitor' ? { status: 204, headers: { 'cache-control': 'private, no-store' } } : { status: 500 })
+    const batches = 12
+    const replies = await Promise.all(
+      Array.from({ length: batches }, (_, i) =>
+        ask('/api/monitor', { host: i % 2 ? 'hk.localhost' : 'localhost', 'content-type': 'application/json' }, ports.port, 'POST'),
+      ),
+    )
+    const statuses = replies.map((r) => r.status).sort()
+    // The burst and the one the rate allows now pass; the bucket refills one a minute.
+    expect(statuses).toEqual([...Array<number>(MONITOR_BURST + 1).fill(204), ...Array<number>(batches - MONITOR_BURST - 1).fill(429)])
+    expect(reached().map((r) => `${r.method} ${r.url}`)).toEqual(Array<string>(MONITOR_BURST + 1).fill('POST /api/monitor'))
+    // The uncached door is the same edge: the bound holds there too.
+    expect((await ask('/api/monitor', { 'content-type': 'application/json' }, ports.uncachedPort, 'POST')).status).toBe(429)
+    expect(reached()).toHaveLength(MONITOR_BURST + 1)
+  })
+
+  it("a version of the whole list one instance lacks is asked of the others, each once; no other path's 404 is", async () => {
+    const [lacking, holding] = instances
+    const version = (n: number) => `v${String(n).padStart(21, '0')}`
+    answer = (req): Answer =>
+      req.url!.startsWith('/en/markets/list/') && req.socket.localPort === holding!.port && !req.url!.endsWith(version(99))
+        ? { headers: { 'cache-control': 'public, max-age=31536000, immutable', 'content-type': 'application/json' }, body: `list ${req.url}` }
+        : { status: 404, headers: { 'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate' }, body: 'gone' }
+    // Round-robin sends every other first try to the instance that lacks them.
+    for (let n = 0; n < 4; n++) {
+      const reply = await ask(`/en/markets/list/${version(n)}`)
+      expect([reply.status, reply.body]).toEqual([200, `list /en/markets/list/${version(n)}`])
+    }
+    const lists = reached().filter((r) => r.url.includes('/markets/list/'))
+    expect(lists.length).toBeGreaterThan(4)
+    expect(lacking!.seen.length).toBeGreaterThan(0)
+    // Kept: asked again, from the edge.
+    expect((await ask(`/en/markets/list/${version(0)}`)).headers['x-cache-status']).toBe('HIT')
+    // A version no instance has: every instance once, then its 404.
+    const before = reached().length
+    expect((await ask(`/en/markets/list/${version(99)}`)).status).toBe(404)
+    expect(reached().length - before).toBe(instances.length)
+    // Any other 404 is the answer of the one instance asked.
+    for (const path of ['/en/trade/spot/NOPE/NADA', '/en/markets/figures', '/api/markets/list/' + version(1)]) {
+      const at = reached().length
+      expect((await ask(path)).status).toBe(404)
+      expect([path, reached().length - at]).toEqual([path, 1])
+    }
   })
 
   it('static files come from the static root, gzipped ahead and immutable; one not published is asked of the instances until one has it', async () => {

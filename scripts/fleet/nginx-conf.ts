@@ -25,6 +25,17 @@ export interface EdgeCacheOptions {
   keys?: string
 }
 
+/**
+ * The client monitor's batches the edge passes to the fleet, all hosts together, and the burst it
+ * takes at once; the rest it answers 429 itself (docs/decisions/fleet.md "The monitor's bound at the edge").
+ */
+export interface EdgeMonitorOptions {
+  ratePerSecond: number
+  burst: number
+}
+
+export const EDGE_MONITOR_DEFAULTS: EdgeMonitorOptions = { ratePerSecond: 200, burst: 200 }
+
 export interface NginxConfOptions {
   root: string
   /** Folder for the pid, error log and temp files. */
@@ -40,6 +51,7 @@ export interface NginxConfOptions {
   /** Every published build's `_next/static` files (scripts/fleet/static-files.ts). */
   staticRoot: string
   cache?: EdgeCacheOptions
+  monitor?: Partial<EdgeMonitorOptions>
 }
 
 export const EDGE_CACHE_DEFAULTS = { maxSize: '2g', minFree: '1g', keys: '64m' } as const
@@ -77,6 +89,14 @@ export function renderNginxConf(options: NginxConfOptions): string {
   if (new Set([port, uncachedPort, statusPort]).size !== 3) throw new Error('nginx: the public, uncached and status port must differ')
   const cache = { dir: `${prefix}/cache`, ...EDGE_CACHE_DEFAULTS, ...options.cache }
   for (const size of [cache.maxSize, cache.minFree, cache.keys]) checked(size, SIZE, 'an nginx size')
+  const monitor = { ...EDGE_MONITOR_DEFAULTS, ...options.monitor }
+  // nginx counts whole requests a second or a minute: 200 → 200r/s, 0.5 → 30r/m.
+  const perMinute = monitor.ratePerSecond * 60
+  if (!(Number.isInteger(perMinute) && perMinute >= 1))
+    throw new Error(`nginx: the monitor's rate ${JSON.stringify(monitor.ratePerSecond)} is not whole requests a minute`)
+  // nginx refuses burst=0.
+  if (!(Number.isInteger(monitor.burst) && monitor.burst >= 1))
+    throw new Error(`nginx: the monitor's burst ${JSON.stringify(monitor.burst)} is not a whole number ≥ 1`)
   const homes = regions.flatMap((r) => {
     const home = `${publicOrigin(r.publicUrl)}/${checked(r.defaultLanguage, LANGUAGE, 'a language code')}`
     return r.hosts.map((host) => `    ${host} ${home};`)
@@ -95,6 +115,8 @@ export function renderNginxConf(options: NginxConfOptions): string {
     CACHE_KEYS: cache.keys,
     CACHE_MAX_SIZE: cache.maxSize,
     CACHE_MIN_FREE: cache.minFree,
+    MONITOR_RATE: Number.isInteger(monitor.ratePerSecond) ? `${monitor.ratePerSecond}r/s` : `${perMinute}r/m`,
+    MONITOR_BURST: String(monitor.burst),
     // A host of two regions (not allowed by the config) would be a duplicate map key: nginx -t says so.
     EDGE_HOMES: [...new Set(homes)].join('\n'),
     LANGUAGE_CODES: LANGUAGE_CODES.map((code) => checked(code, LANGUAGE, 'a language code')).join('|'),
