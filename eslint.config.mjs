@@ -53,6 +53,21 @@ export default defineConfig([
     rules: { 'local/no-import-circle': 'error' },
   },
   {
+    // One timer provider (docs/decisions/network-layer.md "One deadline, one timer provider"): the site's code takes
+    // injected timers or the system's (lib/engine-kit/environment.ts), so a fake clock owns every wait in tests.
+    files: ['lib/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'server/**/*.ts', 'app/**/*.{ts,tsx}', 'worker/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.sim.test.ts', 'lib/testing/**', 'lib/engine-kit/environment.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'].map((name) => ({
+          name,
+          message: 'Take injected Timers, or systemTimers / browserTimers (lib/engine-kit/environment.ts).',
+        })),
+      ],
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },

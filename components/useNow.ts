@@ -1,12 +1,13 @@
 'use client'
 
+import { browserTimers } from '@/lib/browser-runtime/browser-env'
 import { useClientSnapshot } from './useHydrated'
 
 const TICK_MS = 30_000
 
 function subscribe(onChange: () => void) {
-  const timer = setInterval(onChange, TICK_MS)
-  return () => clearInterval(timer)
+  const timer = browserTimers.setInterval(onChange, TICK_MS)
+  return () => browserTimers.clearInterval(timer)
 }
 
 // Rounded so consecutive reads agree (useSyncExternalStore needs a stable snapshot).

@@ -1,4 +1,5 @@
 import { createCollectorGate } from '@/lib/collector/collector-gate'
+import { systemTimers } from '@/lib/engine-kit/environment'
 import { createMonitorAggregate, type Refusal } from '@/lib/collector/log-aggregate'
 import { processSingleton } from './global'
 import { logger, metrics } from './observability'
@@ -15,8 +16,9 @@ export const monitorCollector = () =>
       const summary = aggregate.drain()
       if (summary) logger.info({ monitor: summary }, 'client monitor summary')
     }
-    // unref: the timer never keeps a stopping process alive.
-    setInterval(flush, MONITOR_LOG_INTERVAL_MS).unref()
+    // unref (Node's timers have it): the timer never keeps a stopping process alive.
+    const every = systemTimers.setInterval(flush, MONITOR_LOG_INTERVAL_MS) as { unref?: () => void }
+    every.unref?.()
     return {
       gate,
       accepted(labels: readonly string[], dropped: number) {

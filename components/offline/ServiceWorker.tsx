@@ -2,6 +2,7 @@
 
 import { usePathname } from 'next/navigation'
 import { useEffect } from 'react'
+import { browserTimers } from '@/lib/browser-runtime/browser-env'
 import { saveMessage } from '@/lib/offline/messages'
 
 const SCRIPT = '/serwist/sw.js'
@@ -14,17 +15,17 @@ let documentPath: string | undefined
 /** After the load event, in the browser's first idle period: the worker never competes with the first visit. */
 function whenIdle(run: () => void): () => void {
   let idle: number | undefined
-  let timer: ReturnType<typeof setTimeout> | undefined
+  let timer: unknown
   const schedule = () => {
     if ('requestIdleCallback' in window) idle = requestIdleCallback(run, { timeout: 5000 })
-    else timer = setTimeout(run, 1000)
+    else timer = browserTimers.setTimeout(run, 1000)
   }
   if (document.readyState === 'complete') schedule()
   else window.addEventListener('load', schedule, { once: true })
   return () => {
     window.removeEventListener('load', schedule)
     if (idle !== undefined) cancelIdleCallback(idle)
-    clearTimeout(timer)
+    if (timer !== undefined) browserTimers.clearTimeout(timer)
   }
 }
 

@@ -1,6 +1,7 @@
 'use client'
 
 import { useEffect, useRef } from 'react'
+import { browserTimers } from '@/lib/browser-runtime/browser-env'
 
 /**
  * On phones the tabs and the tags are one row each that scrolls sideways (globals.css): the
@@ -15,9 +16,9 @@ import { useEffect, useRef } from 'react'
 export function useSelectedInView<T extends HTMLElement>(selected: string | null) {
   const row = useRef<T>(null)
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined
+    let timer: unknown
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => {
+      timer = browserTimers.setTimeout(() => {
         const box = row.current
         const item = box?.querySelector<HTMLElement>('[aria-selected="true"], [aria-pressed="true"]')
         if (!box || !item) return
@@ -30,7 +31,7 @@ export function useSelectedInView<T extends HTMLElement>(selected: string | null
     })
     return () => {
       cancelAnimationFrame(frame)
-      clearTimeout(timer)
+      if (timer !== undefined) browserTimers.clearTimeout(timer)
     }
   }, [selected])
   return row
