@@ -19,7 +19,7 @@ import { servedEndpoints } from './routes'
 export type { RunningSimulator } from '../contract'
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost'])
-const DEFAULT_SEED = 1
+export const DEFAULT_SEED = 1
 
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
   const bindHost = options.bindHost ?? '127.0.0.1'
