@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test'
 import { e2ePorts } from './scripts/support/ports'
+import { CHROME, CHROME_FLAGS } from './scripts/bench/chromium'
 
 // The e2e run owns its ports (scripts/support/ports.ts), so `npm run demo` can keep running
 // beside it. E2E_PORT_OFFSET moves every port, so two checkouts can run e2e side by side.
@@ -37,16 +38,9 @@ export default defineConfig({
     // allows it (docs/decisions/offline.md "Serwist, built at build time").
     serviceWorkers: 'block',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_PATH ?? CHROME,
       args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
+        ...CHROME_FLAGS,
         // evil.example plays a hostile Host header; the simulator's icon CDN is never looked up.
         '--host-resolver-rules=MAP evil.example 127.0.0.1, MAP *.example-cdn.test ~NOTFOUND',
       ],
