@@ -27,7 +27,8 @@ import { resetHits, simState } from './support/sim'
 
 // The fleet of README "Fleet": Redis, three instances of this build (each with its own disk
 // cache, as on separate machines) and nginx from deploy/nginx.conf.template with its edge cache,
-// on ports of this run's own (docs/decisions/fleet.md "Fleet tests"). Tests about the instances
+// on ports of this run's own (docs/decisions/fleet.md "The fleet on one machine, and in
+// production"). Tests about the instances
 // go to them directly or through nginx's uncached door; the edge's tests go through the edge.
 test.describe.configure({ mode: 'serial' })
 
@@ -88,7 +89,8 @@ test('no answer through nginx names the internal /{region}/{lang} route (x-middl
 test('nginx answers TRACE, TRACK, foreign hosts and foreign absolute-form targets itself; Next never sees them', async () => {
   expect(await rawStatus('TRACE / HTTP/1.1', 'localhost')).toBe(405)
   expect(await rawStatus('TRACK / HTTP/1.1', 'localhost')).toBe(405)
-  // Next's router would answer these with a 308 to evil.example (docs/decisions/site-routing.md "Malformed requests").
+  // Next's router would answer these with a 308 to evil.example (docs/decisions/site-routing.md
+  // "Malformed requests").
   expect(await rawStatus('GET http://evil.example/ HTTP/1.1', 'localhost')).toBe(421)
   expect(await rawStatus('GET http://evil.example//evil.example/ HTTP/1.1', 'localhost')).toBe(421)
   expect(await rawStatus('GET / HTTP/1.1', 'evil.example')).toBe(421)

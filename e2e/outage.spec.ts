@@ -5,7 +5,7 @@ import { regionHost } from './support/hosts'
 import { getRaw, inParallel } from './support/raw-http'
 import { clearFaults, resetHits, setFaults, simState } from './support/sim'
 
-// docs/decisions/pages.md "Pair-list refresh: one at a time per upstream, failures backed off" and
+// docs/decisions/pages.md "Server pair-list reuse" and
 // "Health, liveness and readiness". Every region of the e2e run shares the simulator's main host.
 const PAGES = 200
 const LIST_ENDPOINTS = ['symbol_list_v3', 'symbol_list_all', 'symbol_list_v2'] as const

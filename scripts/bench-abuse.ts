@@ -1,5 +1,6 @@
 /**
- * Figures for docs/decisions/client-wiring.md "/x-api: connection limit and timeouts" and "Collector logging", against a
+ * Figures for docs/decisions/client-wiring.md "/x-api: connection limit and timeouts" and
+ * "Collector bounds", against a
  * built site: `npx tsx scripts/bench-abuse.ts [site dir]` (default: this project; the directory
  * needs a `.next` build). Ports 5300–5306 (E2E_PORT_OFFSET=30's range), logs in the OS temp dir.
  *

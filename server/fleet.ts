@@ -8,7 +8,7 @@ import { sharedCopyCounts } from './shared-copies'
 
 /**
  * Fleet mode (REDIS_URL set): the process's Redis link and what the cache handler needs to find
- * it (docs/decisions/fleet.md "Fleet mode is REDIS_URL", "Cache keys: build and configuration").
+ * it (docs/decisions/fleet.md "Redis is an accelerator, never a dependency", "Shared page cache").
  */
 export interface FleetHandlerSettings {
   redisUrl: string

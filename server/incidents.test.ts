@@ -1,7 +1,7 @@
 /**
  * Every SPEC §8 incident code against the real simulator, through the server's monitor: each
  * reachable code has one trigger and appears both in the server's JSON log line and in the
- * /api/metrics text; the codes the chain cannot reach are never emitted (docs/decisions/README.md
+ * /api/metrics text; the codes the chain cannot reach are never emitted (docs/decisions/pair-list.md
  * "The chain (SPEC §4) and its incident codes").
  */
 import { mkdtempSync, rmSync } from 'node:fs'

@@ -5,7 +5,7 @@
  * upstream fails or is slow (./refresh.ts), so a page never loses its prices to an outage
  * (docs/decisions/pages.md "Prices on server-rendered pages"). In fleet mode, like the lists
  * again: one refresher per upstream and window fleet-wide, the others take its copy
- * (docs/decisions/fleet.md "One ticker refresher per fleet").
+ * (docs/decisions/fleet.md "One refresher per fleet for lists and tickers").
  */
 import { systemTimers, type Timers } from '@/lib/engine-kit/environment'
 import { createHttpClient, type HttpClient } from '@/lib/http/client'

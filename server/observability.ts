@@ -104,7 +104,7 @@ processSingleton('http-responses', () =>
 export function createServerMonitor(region: string): Monitor {
   // Every code's series exists at 0 from the start: rate() counts no increase into a series'
   // first sample, so a region's first failures would otherwise be lost to the alert
-  // (docs/decisions/fleet.md "Incident series start at zero").
+  // (docs/decisions/fleet.md "5xx counted by the Node server").
   for (const code of Object.values(SYMBOL_INCIDENTS)) metrics.incidents.inc({ code: String(code), region }, 0)
   return {
     incident(code, detail) {

@@ -19,8 +19,9 @@ interface LookHooks {
 }
 
 /**
- * The fleet side of the pair-list service (docs/decisions/fleet.md "One pair-list refresher per
- * fleet"): pulling the fleet's newer copy into this instance's storage (memory and disk), and
+ * The fleet side of the pair-list service (docs/decisions/fleet.md "One refresher per fleet for
+ * lists and tickers"): pulling the fleet's newer copy into this instance's storage (memory and
+ * disk), and
  * pushing this instance's copy after a live refresh or when Redis comes back.
  */
 export function createFleetLists(shared: SharedListStore, { reuseMs, now, timers = systemTimers }: { reuseMs: number; now: () => number; timers?: Timers }) {

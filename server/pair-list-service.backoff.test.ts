@@ -8,7 +8,7 @@ import { loadSiteConfig, type SiteConfig } from '@/lib/regions/config'
 import { installFakeTimeouts } from '@/testing/fake-timeouts'
 import { createPairListService } from './pair-list-service'
 
-// docs/decisions/pages.md "Pair-list refresh: one at a time per upstream, failures backed off".
+// docs/decisions/pages.md "Server pair-list reuse".
 let sim: Simulator
 let dir: string
 let config: SiteConfig

@@ -12,7 +12,8 @@ import { createRedisListStore } from './pair-list-shared'
 import { startTestRedis, type TestRedis } from './test-redis'
 import { eventually } from '@/testing/eventually'
 
-// docs/decisions/fleet.md "One pair-list refresher per fleet": three instances (services with their own
+// docs/decisions/fleet.md "One refresher per fleet for lists and tickers": three instances
+// (services with their own
 // disk and Redis connection) against the real simulator and one real redis-server. The services
 // share a test clock: a reuse window ends when a test moves it, and the lease (Redis's own PX
 // expiry, in real time) when Redis says the key is gone, never after a pause.

@@ -33,8 +33,7 @@ export interface PairListServiceOptions {
 /**
  * Server-side pair lists: one slot per (upstream, language), shared by every page of the
  * process; one refresh at a time per upstream, failures backed off (docs/decisions/pages.md "Server
- * pair-list reuse", "Server cache survives restarts", "Pair-list refresh: one at a time per
- * upstream, failures backed off").
+ * pair-list reuse", "Server pair-list reuse").
  */
 const isLive = (result: SymbolListResult) => !isStale(result.provenance)
 

@@ -12,7 +12,8 @@ import { createRedisListStore } from './pair-list-shared'
 import { sharedCopyCounts, type SharedCopyCounts } from './shared-copies'
 import { startTestRedis, type TestRedis } from './test-redis'
 
-// docs/decisions/fleet.md "One pair-list refresher per fleet": a look at the fleet's list reads its
+// docs/decisions/fleet.md "One refresher per fleet for lists and tickers": a look at the fleet's
+// list reads its
 // time first, and the list only when it is newer than the instance's. What Redis served is read
 // from its own counters (INFO), against one real redis-server.
 let redis: TestRedis

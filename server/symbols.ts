@@ -18,8 +18,9 @@ const enabledRegions = () => Object.values(getSiteConfig().regions).filter((regi
 
 /**
  * The process-wide pair-list service every page, route and health check shares; in fleet mode
- * over the lists and leases the fleet shares in Redis (docs/decisions/fleet.md "One pair-list
- * refresher per fleet"). Lists are upstream data: keyed by upstream and language, not by build.
+ * over the lists and leases the fleet shares in Redis (docs/decisions/fleet.md "One refresher per
+ * fleet for lists and tickers"). Lists are upstream data: keyed by upstream and language, not by
+ * build.
  */
 /** Where the server keeps its last good pair lists across restarts (`SYMBOL_CACHE_DIR`). */
 export const symbolCacheDir = () => runtimeConfig().symbolCacheDir ?? join(process.cwd(), '.next', 'cache', 'spot-symbols')
@@ -59,7 +60,7 @@ export function lastSymbolList(region: RegionConfig, language: Language): Promis
  * Each enabled region's symbol-list state, after asking for the lists that are due (readiness: each
  * region's default language; health: also every loaded language whose list is not live or past
  * its refresh time). The service reuses fresh lists and does not ask a backed-off upstream, so an
- * outage shows without a page render and a probe cannot cause a storm (docs/decisions/README.md
+ * outage shows without a page render and a probe cannot cause a storm (docs/decisions/pages.md
  * "Health, liveness and readiness").
  */
 export async function symbolListStatus(check: keyof typeof CHECK_BUDGET_MS): Promise<Record<string, RegionListStatus>> {

@@ -9,7 +9,7 @@ import { createSlots } from './slots'
 
 /** Requests in flight per upstream origin (docs/decisions/client-wiring.md "/x-api: connection limit and timeouts"). */
 export const PROXY_MAX_IN_FLIGHT = 64
-/** Largest request body accepted (docs/decisions/client-wiring.md "/x-api: body limit"). */
+/** Largest request body accepted (docs/decisions/client-wiring.md "/x-api: connection limit and timeouts"). */
 export const PROXY_MAX_BODY_BYTES = 64 * 1024
 
 export interface CrossApiRequest {

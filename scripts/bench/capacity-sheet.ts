@@ -561,7 +561,7 @@ function upstreamOf(u: UpstreamDesign): { healthy: UpstreamPerMinute; outage: Up
  * The most upstream calls per region per minute the design allows once every language is asked
  * continuously, whatever the instances: a pair-list refresh per (upstream, language) per window
  * (the lease), of `callsPerRefresh` calls, and a tickers call every `tickersEveryS` (the tickers'
- * lease; docs/decisions/fleet.md "One ticker refresher per fleet").
+ * lease; docs/decisions/fleet.md "One refresher per fleet for lists and tickers").
  */
 export function upstreamCeiling(o: { languages: number; listWindowS: number; callsPerRefresh: number; tickersEveryS: number }): UpstreamPerMinute {
   return { pairLists: o.languages * (60 / o.listWindowS) * o.callsPerRefresh, tickers: 60 / o.tickersEveryS }
