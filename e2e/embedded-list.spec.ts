@@ -4,8 +4,8 @@ import { LIST_REFRESH_MS, LIST_SETTLE_MS } from '../lib/symbol-view/view'
 import { ageEmbeddedList } from './support/clock'
 
 /**
- * The browser starts from the markets page's own pair list (docs/decisions/pages.md "The browser
- * starts from the page's pair list"): the records of the page's load, which come with the whole
+ * The browser starts from the markets page's own symbol list (docs/decisions/pages.md "The browser
+ * starts from the page's symbol list"): the records of the page's load, which come with the whole
  * list's resource, make its first revalidation conditional, and the simulator serves a version hit
  * and an empty delta, not the whole list again.
  */

@@ -1,5 +1,5 @@
 /**
- * Symbol-list pipeline bench (docs/decisions/pair-list.md "Performance"): a synthetic 3000-pair
+ * Symbol-list pipeline bench (docs/decisions/symbol-list.md "Performance"): a synthetic 3000-pair
  * symbol_list_v3 + symbol_list_all
  * answer in the docs/wire.md format. Prints the decode + validate + merge time (median of N runs),
  * its ratio to a bare JSON.parse of the same bytes (goal ≤ 3×) and the serialised size of the

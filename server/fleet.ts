@@ -35,7 +35,7 @@ export function installFleet(config: SiteConfig): FleetHandlerSettings | null {
   ;(globalThis as Record<symbol, unknown>)[HANDLER_KEY] = settings
   // Connect now: a link made by the first request would answer that request from disk alone.
   fleetLink(config)
-  logger.info({ fingerprint: settings.fingerprint, timeoutMs: settings.timeoutMs }, 'fleet mode: sharing cache and pair lists through redis')
+  logger.info({ fingerprint: settings.fingerprint, timeoutMs: settings.timeoutMs }, 'fleet mode: sharing cache and symbol lists through redis')
   return settings
 }
 

@@ -1,5 +1,5 @@
 /**
- * Server-side tickers: the prices a page carries as of its render. Like the pair list: per
+ * Server-side tickers: the prices a page carries as of its render. Like the symbol list: per
  * upstream one refresh at a time, failures backed off with jitter (./upstream.ts), a fresh
  * answer reused for `reuseMs`, the last good tickers kept (./last-good.ts) and served when the
  * upstream fails or is slow (./refresh.ts), so a page never loses its prices to an outage

@@ -24,7 +24,7 @@ export const metrics = processSingleton('metrics', () => {
     }),
     loads: new Counter({
       name: 'spot_symbol_loads_total',
-      help: 'Pair-list loads by the source that answered',
+      help: 'Symbol-list loads by the source that answered',
       labelNames: ['source', 'region'],
       registers: [registry],
     }),
@@ -37,13 +37,13 @@ export const metrics = processSingleton('metrics', () => {
     }),
     cacheAge: new Gauge({
       name: 'spot_symbol_cache_age_seconds',
-      help: 'Age of the pair list pages are rendered from',
+      help: 'Age of the symbol list pages are rendered from',
       labelNames: ['region'],
       registers: [registry],
     }),
     stalePages: new Counter({
       name: 'spot_stale_pages_total',
-      help: 'Pages rendered from a cached or built-in pair list',
+      help: 'Pages rendered from a cached or built-in symbol list',
       labelNames: ['region', 'source'],
       registers: [registry],
     }),

@@ -2,7 +2,7 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- CommonJS: the cache handler loads it with Node as is */
 /**
  * One Redis connection per process, behind a circuit breaker, for everything the fleet shares
- * (pages, tags, pair lists, leases). Redis is never a single point of failure
+ * (pages, tags, symbol lists, leases). Redis is never a single point of failure
  * (docs/decisions/fleet.md "Redis is an accelerator, never a dependency"): every command has a short
  * timeout (tens of ms); after `threshold` failures in a row the breaker opens and commands are
  * not even sent for `cooldownMs`; then one probe is let through, and its success closes the
@@ -177,7 +177,7 @@ const TIMEOUT = Symbol('timeout')
 /**
  * HSET only if the hash holds no time at least as new in `timeField` (then PEXPIRE, when a ttl
  * is given): two instances writing at once keep the newest copy, whatever order they arrive in.
- * One script for every shared copy (pages, pair lists).
+ * One script for every shared copy (pages, symbol lists).
  */
 const WRITE_IF_NEWER = `local cur = redis.call('HGET', KEYS[1], ARGV[1])
 if cur and tonumber(cur) >= tonumber(ARGV[2]) then return 0 end

@@ -59,7 +59,7 @@ function loaderFor(
         const onProblem = (problem: { kind: string; key?: string; detail: string }) => runtime.monitor.event('symbol_storage_problem', { ...problem })
         const storage = createBrowserStorage(() => window.localStorage, { ownKeys: SYMBOL_STORAGE_KEYS })
         // The page's own list seeds the caches, so the first load is conditional (docs/decisions/pages.md
-        // "The browser starts from the page's pair list"); its records come with the whole list.
+        // "The browser starts from the page's symbol list"); its records come with the whole list.
         const records = await seed()
         if (records) {
           await between()

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test'
 import { LIST_IDLE_TIMEOUT_MS, LIST_REFRESH_MS, LIST_SETTLE_MS } from '../../lib/symbol-view/view'
 
 /**
- * A page revalidates a young embedded pair list at its first refresh, not on mount
+ * A page revalidates a young embedded symbol list at its first refresh, not on mount
  * (docs/decisions/pages.md "The first revalidation waits for the list's age"). Tests that watch the
  * browser's data go out through that first revalidation (which host, route or headers) run the
  * page's clock one refresh ahead, so the list it was rendered with is old enough to be asked about

@@ -159,7 +159,7 @@ export function keepUnchanged(previous: SymbolListView | undefined, next: Symbol
   return { ...next, groups: allKept ? previous.groups : groups }
 }
 
-/** How often an open page revalidates its pair list (SWR's refreshInterval in useSymbolList). */
+/** How often an open page revalidates its symbol list (SWR's refreshInterval in useSymbolList). */
 export const LIST_REFRESH_MS = 60_000
 
 /** How long after mount a page that shows a live list a minute or two old first asks about it, */

@@ -13,7 +13,7 @@ const lists = jest.mocked(symbolListStatus)
 describe('/api/ready in fleet mode', () => {
   beforeEach(() => jest.resetAllMocks())
 
-  it('asks for no pair list while the Redis link connects (they would come from the upstream, not the fleet)', async () => {
+  it('asks for no symbol list while the Redis link connects (they would come from the upstream, not the fleet)', async () => {
     settled.mockReturnValue('connecting')
     const answer = await GET()
     expect(answer.status).toBe(503)
