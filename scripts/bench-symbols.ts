@@ -131,7 +131,7 @@ function pipeline(v3Text: string, allText: string) {
 
 export function runSymbolsBench(runs = 21): SymbolsBenchFigures {
   const { v3Text, allText, pairs } = syntheticAnswers()
-  for (let i = 0; i < 5; i++) pipeline(v3Text, allText) // warm-up: let the JIT settle first
+  for (let i = 0; i < 5; i++) pipeline(v3Text, allText) // warm-up: let the JIT warm up first
   const parse: number[] = []
   const full: number[] = []
   const derive: number[] = []

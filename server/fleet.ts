@@ -92,14 +92,14 @@ function registerRedisMetrics(link: RedisLink) {
 
 /**
  * Fleet mode's part of readiness: 'connecting' until the link made at start has connected, with
- * its breaker closed and its first PING answered, or has tried for its settle time (a few
+ * its breaker closed and its first PING answered, or has tried for its ready wait (a few
  * seconds: Redis down never keeps an instance out); null without a fleet.
  */
-export function redisSettled(config: SiteConfig): 'connected' | 'connecting' | 'unavailable' | null {
+export function redisReadiness(config: SiteConfig): 'connected' | 'connecting' | 'unavailable' | null {
   const link = fleetLink(config)
   if (!link) return null
-  const { settled, connected } = link.status()
-  return !settled ? 'connecting' : connected ? 'connected' : 'unavailable'
+  const { ready, connected } = link.status()
+  return !ready ? 'connecting' : connected ? 'connected' : 'unavailable'
 }
 
 /** What /api/health says about Redis: null without a fleet; degraded when it is not in use. */

@@ -86,7 +86,7 @@ export const metrics = processSingleton('metrics', () => {
     }),
     ready: new Gauge({
       name: 'spot_ready',
-      help: 'The last /api/ready answer: 1 ready (every enabled region has a usable list, the Redis link settled), 0 not (absent before the first check)',
+      help: 'The last /api/ready answer: 1 ready (every enabled region has a usable list, the Redis link ready), 0 not (absent before the first check)',
       registers: [registry],
     }),
   }

@@ -13,7 +13,7 @@ interface LookHooks {
   /** With a good list known, how long to wait for the lease holder's copy. */
   patienceMs: number
   /** Records a list taken from the fleet as the one pages get. */
-  settle: (result: SymbolListResult) => SymbolListResult
+  record: (result: SymbolListResult) => SymbolListResult
   /** After the wait: the last good list as a cached copy, if any. */
   lastGood: () => SymbolListResult | undefined
 }
@@ -66,14 +66,14 @@ export function createFleetLists(shared: SharedListStore, { reuseMs, now, timers
   }
   const asks = new SingleFlight<SymbolListResult | undefined>()
 
-  async function follow(slot: SymbolListSlot, { patienceMs, settle, lastGood }: LookHooks): Promise<SymbolListResult | undefined> {
+  async function follow(slot: SymbolListSlot, { patienceMs, record, lastGood }: LookHooks): Promise<SymbolListResult | undefined> {
     const fresh = await adopt(slot)
-    if (fresh) return settle(fresh)
+    if (fresh) return record(fresh)
     if ((await shared.lease(slot.key, reuseMs)) !== 'taken') return undefined
     for (let i = 0; i < Math.ceil(patienceMs / FLEET_COPY_POLL_MS); i++) {
       await new Promise<void>((resolve) => timers.setTimeout(resolve, FLEET_COPY_POLL_MS))
       const arrived = await adopt(slot)
-      if (arrived) return settle(arrived)
+      if (arrived) return record(arrived)
     }
     return lastGood()
   }

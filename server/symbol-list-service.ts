@@ -7,7 +7,7 @@ import { asStale } from '@/lib/symbols/stale'
 import { metrics } from './observability'
 import { createFleetLists } from './symbol-list-fleet'
 import type { SharedListStore } from './symbol-list-shared'
-import { createSlots, type SymbolListSlot } from './symbol-list-slot'
+import { createListSlots, type SymbolListSlot } from './symbol-list-slot'
 import { describeRegion } from './symbol-list-status'
 import { createRefresher } from './refresh'
 import { createUpstreams, type Attempt } from './upstream'
@@ -39,7 +39,7 @@ const isLive = (result: SymbolListResult) => !isStale(result.provenance)
 
 export function createSymbolListService(options: SymbolListServiceOptions) {
   const { reuseMs = 10_000, patienceMs = 1500, refreshMs = 60_000, now = Date.now, random = Math.random } = options
-  const slots = createSlots({ dir: options.dir, fetch: options.fetch, timeoutMs: options.timeoutMs, now })
+  const slots = createListSlots({ dir: options.dir, fetch: options.fetch, timeoutMs: options.timeoutMs, now })
   const upstreamOf = createUpstreams({ now, random })
   const refreshed = createRefresher<SymbolListResult>(patienceMs)
   const fleet = options.shared && createFleetLists(options.shared, { reuseMs, now })
@@ -90,7 +90,7 @@ export function createSymbolListService(options: SymbolListServiceOptions) {
     if (state.phase === 'answered' && isLive(state.result) && now() - state.at < reuseMs) return state.result
     const shared = await fleet?.look(slot, {
       patienceMs,
-      settle: (result) => record(slot, region, result, { fromLoad: false }),
+      record: (result) => record(slot, region, result, { fromLoad: false }),
       lastGood: () => (slots.fallback(slot, region) ? withoutUpstream(slot, region) : undefined),
     })
     if (shared) return shared

@@ -75,7 +75,7 @@ function createSlot(region: RegionConfig, language: Language, { dir, fetch, time
 }
 
 /** The process's slots, one per (upstream, language), made on first use. */
-export function createSlots(options: SlotOptions) {
+export function createListSlots(options: SlotOptions) {
   const slots = new Map<string, SymbolListSlot>()
 
   function slotFor(region: RegionConfig, language: Language): SymbolListSlot {
@@ -115,4 +115,4 @@ export function createSlots(options: SlotOptions) {
   }
 }
 
-export type SymbolListSlots = ReturnType<typeof createSlots>
+export type SymbolListSlots = ReturnType<typeof createListSlots>

@@ -498,7 +498,7 @@ export function capacityPlan(m: Measured, a: Assumptions): Plan {
     const instancesNeeded = Math.max(1, Math.ceil(instanceCores / a.targetUtilisation - 1e-9))
     return { views, instanceCores, instancesNeeded, instances: instancesNeeded + a.spareInstances }
   }
-  // The share depends on the instances, the instances on the share: a few rounds settle it (it grows with both).
+  // The share depends on the instances, the instances on the share: a few rounds converge (it grows with both).
   let share = 0
   let size = sizeFor(share)
   for (let round = 0; a.balancing === 'round-robin' && round < 50; round++) {
@@ -820,7 +820,7 @@ export function edgePlan(m: EdgeMeasured, t: TrafficModel): EdgePlan {
     const total = Object.values(parts).reduce((a, b) => a + b, 0)
     return { parts: { ...parts, total }, accepted }
   }
-  // The collector's bound grows with the instances, and the instances with what it accepts: a few rounds settle it.
+  // The collector's bound grows with the instances, and the instances with what it accepts: a few rounds converge.
   let instancesNeeded = 1
   for (let round = 0; round < 50; round++) {
     const next = Math.max(1, Math.ceil(cores(instancesNeeded + t.spareInstances).parts.total / t.targetUtilisation - 1e-9))

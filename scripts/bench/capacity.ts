@@ -921,15 +921,15 @@ async function untilListsLive(sites: readonly Target[], renders: readonly Target
 
 /**
  * CPU and Redis counters around `run`, started once the instances are quiet (what the last phase
- * left running is not this one's); with `settle`, ended once their background work
+ * left running is not this one's); with `untilQuiet`, ended once their background work
  * (regenerations, writes) is done.
  */
-async function measurePhase(meters: Meters, run: () => Promise<Tally>, settle = false): Promise<Phase> {
+async function measurePhase(meters: Meters, run: () => Promise<Tally>, untilQuiet = false): Promise<Phase> {
   await quiet(meters)
   const links0 = await meters.links()
   const [cpu0, redis0, upstream0, t0] = [meters.cpu(), await meters.redis(), meters.upstream(), Date.now()]
   const tally = await run()
-  if (settle) await quiet(meters)
+  if (untilQuiet) await quiet(meters)
   const [cpu1, redis1, upstream1, wallMs] = [meters.cpu(), await meters.redis(), meters.upstream(), Date.now() - t0]
   const links1 = await meters.links()
   const link = { timeout: 0, skipped: 0, failed: 0, opened: 0 }
