@@ -26,38 +26,38 @@ export const RENAMED_METRICS = [
  * yet has no series (docs/decisions/fleet.md "Prometheus scrapes each instance").
  */
 export function registerSymbolListGauges(statuses: () => Record<string, RegionListStatus>): void {
-  const registers = [metrics.registry]
   const described = () => Object.entries(statuses()).flatMap(([region, status]) => status.languages.map((list) => ({ region, list })))
   const [source, age] = RENAMED_METRICS
-  for (const { name, help } of [
-    { name: source.name, help: SOURCE_HELP },
-    { name: source.old, help: `Deprecated: use ${source.name} (this name is dropped in 0.3.0). ${SOURCE_HELP}` },
+  gaugeUnderBothNames(source, SOURCE_HELP, ['region', 'language', 'source'], (set) => {
+    for (const { region, list } of described()) {
+      for (const each of SOURCES) set({ region, language: list.language, source: each }, list.source === each ? 1 : 0)
+    }
+  })
+  gaugeUnderBothNames(age, AGE_HELP, ['region', 'language'], (set) => {
+    for (const { region, list } of described()) set({ region, language: list.language }, list.ageMs / 1000)
+  })
+}
+
+type Labels = Record<string, string>
+
+/** One gauge per name of a renamed metric, filled by the same `fill` at each scrape; the old name's HELP says it is deprecated. */
+function gaugeUnderBothNames(
+  { name, old }: (typeof RENAMED_METRICS)[number],
+  help: string,
+  labelNames: string[],
+  fill: (set: (labels: Labels, value: number) => void) => void,
+): void {
+  for (const each of [
+    { name, help },
+    { name: old, help: `Deprecated: use ${name} (this name is dropped in 0.3.0). ${help}` },
   ]) {
     new Gauge({
-      name,
-      help,
-      labelNames: ['region', 'language', 'source'],
-      registers,
+      ...each,
+      labelNames,
+      registers: [metrics.registry],
       collect() {
         this.reset()
-        for (const { region, list } of described()) {
-          for (const each of SOURCES) this.set({ region, language: list.language, source: each }, list.source === each ? 1 : 0)
-        }
-      },
-    })
-  }
-  for (const { name, help } of [
-    { name: age.name, help: AGE_HELP },
-    { name: age.old, help: `Deprecated: use ${age.name} (this name is dropped in 0.3.0). ${AGE_HELP}` },
-  ]) {
-    new Gauge({
-      name,
-      help,
-      labelNames: ['region', 'language'],
-      registers,
-      collect() {
-        this.reset()
-        for (const { region, list } of described()) this.set({ region, language: list.language }, list.ageMs / 1000)
+        fill((labels, value) => this.set(labels, value))
       },
     })
   }
