@@ -9,7 +9,7 @@ export async function register() {
   guardPageResponses({
     unconfirmed(pair) {
       metrics.unconfirmedPairs.inc({ region: pair.region, source: pair.source })
-      logger.warn(pair, 'pair not in the cached pair list: 503 with Retry-After')
+      logger.warn(pair, 'pair not in the cached symbol list: 503 with Retry-After')
     },
   })
 }

@@ -43,7 +43,8 @@ function respond(request: NextRequest, decision: Dispatch): NextResponse {
       // An internal rewrite: same server, the path comes from dispatchRequest alone.
       const url = request.nextUrl.clone()
       url.pathname = decision.pathname
-      // A 404 rewrite keeps its status through the render (docs/decisions/pages.md "The 404 page is rendered on the server").
+      // A 404 rewrite keeps its status through the render (docs/decisions/pages.md "The 404 page is
+      // rendered on the server").
       return NextResponse.rewrite(url, decision.status ? { status: decision.status } : undefined)
     }
     case 'redirect':
@@ -62,7 +63,8 @@ function respond(request: NextRequest, decision: Dispatch): NextResponse {
 export const config = {
   // Static assets, Next's own files and images never need a region or language. The body-taking
   // routes (/x-api, /api/monitor) are skipped too: Next reads up to 10 MB of a body for
-  // middleware before any code could refuse it (docs/decisions/client-wiring.md "/x-api: body limit").
+  // middleware before any code could refuse it (docs/decisions/client-wiring.md "/x-api: connection
+  // limit and timeouts").
   // The service worker's script is a .js file that must carry the region's CSP: it is let through
   // by its own entry (docs/decisions/offline.md "The worker's headers").
   matcher: [

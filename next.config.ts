@@ -22,7 +22,8 @@ const nextConfig: NextConfig = {
   // "The edge cache in front of the fleet").
   headers: async () => [{ source: '/favicon.:ext(svg|ico)', headers: [{ key: 'Cache-Control', value: 'public, max-age=3600, s-maxage=86400' }] }],
   // The middleware strips trailing slashes itself, in the same redirect that fixes the language
-  // (docs/decisions/regions-and-languages.md "Unknown language prefixes"): "/fr/" → "/en" in one hop, not two.
+  // (docs/decisions/regions-and-languages.md "Unknown language prefixes"): "/fr/" → "/en" in one
+  // hop, not two.
   skipTrailingSlashRedirect: true,
   // Seconds after a page was made that its copy may still be served while it renders again;
   // older, the request waits for the render. Bounds the stale-while-revalidate Next sends the
@@ -41,7 +42,7 @@ const nextConfig: NextConfig = {
   // (docs/decisions/pages.md "Only 200 pages are stored").
   cacheHandler: require.resolve('./server/cache-handler.cjs'),
   // `npm test` type-checks the whole project, Next's route types included, before it builds; the
-  // build then skips the same check (docs/decisions/stack.md "One type check a test run").
+  // build then skips the same check (docs/decisions/stack.md "Turbopack's build cache").
   typescript: { ignoreBuildErrors: process.env.SPOT_TYPES_CHECKED === '1' },
   // A clean clone never reads Turbopack's build cache: .ci/run sets SPOT_BUILD_CACHE=0 and skips
   // writing it (docs/decisions/stack.md "Turbopack's build cache").

@@ -2,7 +2,7 @@ import { figureFormatsOf, formatCompact, formatPlainNumber, formatUnit } from '@
 
 /**
  * Number formatting for every page, with the language's BCP 47 locale. Trading figures use Latin
- * digits in every language (docs/decisions/pages.md "Latin digits for figures"), as exchanges do. What
+ * digits in every language (docs/decisions/pages.md "Figure formats from the server"), as exchanges do. What
  * client components format goes through the page's figure formats, which build no Intl number or
  * date formatter in the browser (docs/decisions/pages.md "Figure formats from the server").
  */

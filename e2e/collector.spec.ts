@@ -19,7 +19,7 @@ async function eventsCounted(request: APIRequestContext): Promise<number> {
 test('the collector receives batched events from the page', async ({ page, request }) => {
   await requestListOnLoad(page)
   const before = await eventsCounted(request)
-  // The page queues its first event (symbol_list_loaded) as its first pair-list revalidation
+  // The page queues its first event (symbol_list_loaded) as its first symbol-list revalidation
   // ends, before it shows that load's list: the test leaves once the page shows it (the list's
   // time differs from the server-rendered one), not at a fixed time after the answer.
   const served = await page.goto(`${TR}/en-TR`)

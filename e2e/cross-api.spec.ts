@@ -9,7 +9,7 @@ import { resetHits, simState } from './support/sim'
 // The fe.crossApi flag from the page's side; the /x-api proxy itself: x-api.spec.ts.
 const TR = regionOrigin('tr')
 
-test('the fe.crossApi flag sends pair-list requests through the site’s own /x-api', async ({ page }) => {
+test('the fe.crossApi flag sends symbol-list requests through the site’s own /x-api', async ({ page }) => {
   await requestListOnLoad(page)
   await page.addInitScript(() => localStorage.setItem('fe.crossApi', 'true'))
   const request = page.waitForRequest((r) => r.url().includes(V3))

@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '@playwright/test'
 import { resetHits, simState } from './support/sim'
-import { LIST_REFRESH_MS, LIST_SETTLE_MS } from '../lib/symbol-view/view'
+import { LIST_REFRESH_MS, LIST_QUIET_MS } from '../lib/symbol-view/view'
 import { ageEmbeddedList } from './support/clock'
 
 /**
- * The browser starts from the markets page's own pair list (docs/decisions/pages.md "The browser
- * starts from the page's pair list"): the records of the page's load, which come with the whole
+ * The browser starts from the markets page's own symbol list (docs/decisions/pages.md "The browser
+ * starts from the page's symbol list"): the records of the page's load, which come with the whole
  * list's resource, make its first revalidation conditional, and the simulator serves a version hit
  * and an empty delta, not the whole list again.
  */
@@ -41,7 +41,7 @@ async function loadMarkets(page: Page) {
   // A list younger than one refresh is asked about at the page's first refresh, not on mount
   // (docs/decisions/pages.md "The first revalidation waits for the list's age"): the page's clock is
   // moved past that refresh instead of waiting a minute. An older live list is asked about once the
-  // page settles (`LIST_SETTLE_MS` after mount), one labelled a cached copy at once.
+  // page is quiet (`LIST_QUIET_MS` after mount), one labelled a cached copy at once.
   // The JS chunks the page fetches, in order, and whether its network layer is ready (it then asks
   // for the profile): the events an on-mount revalidation would come with or before.
   const chunks: string[] = []
@@ -57,7 +57,7 @@ async function loadMarkets(page: Page) {
   const age = Date.now() - Number(await page.getByTestId('provenance').getAttribute('data-fetched-at'))
   const waits = age < LIST_REFRESH_MS - 5000
   console.log(
-    `list age at load: ${Math.round(age / 1000)} s (${waits ? 'young: asked at the first refresh' : 'old: asked once the page settles, or on mount'})`,
+    `list age at load: ${Math.round(age / 1000)} s (${waits ? 'young: asked at the first refresh' : 'old: asked once the page is quiet, or on mount'})`,
   )
   if (waits) {
     // Nothing asked on mount: an on-mount revalidation starts a frame after mount by fetching the
@@ -117,7 +117,7 @@ test('a markets page load asks the simulator for a version hit and an empty delt
   expect(v3.wireBytes + all.wireBytes).toBeLessThan(4000)
 })
 
-test('a live list a minute old is asked about once the page settles, not during its start', async ({ page, request }) => {
+test('a live list a minute old is asked about once the page is quiet, not during its start', async ({ page, request }) => {
   test.setTimeout(90_000)
   // Rendered under 30 s ago and the page's clock 65 s ahead: 65–95 s old at mount, still labelled live.
   await expect.poll(async () => young(await (await request.get(MARKETS)).text()), { timeout: 60_000, intervals: [1000] }).toBe(true)
@@ -129,7 +129,7 @@ test('a live list a minute old is asked about once the page settles, not during 
   await expect(page.getByTestId('market-search')).toBeEditable() // hydrated
   await expect(page.getByTestId('provenance')).toHaveAttribute('data-state', 'live')
   await expect.poll(() => asked.length, { timeout: 30_000 }).toBeGreaterThan(0)
-  // The page mounts after the navigation starts, so its settle timer fires no sooner than this.
-  expect(asked[0]! - start).toBeGreaterThanOrEqual(LIST_SETTLE_MS)
+  // The page mounts after the navigation starts, so its quiet timer fires no sooner than this.
+  expect(asked[0]! - start).toBeGreaterThanOrEqual(LIST_QUIET_MS)
   await expect(page.getByTestId('provenance')).toHaveAttribute('data-state', 'live')
 })

@@ -7,12 +7,12 @@ import { resetSim } from './support/sim-reset'
 import { openNetworkPanel } from './support/network-panel'
 
 // The fast path (README "How a request flows"): the getproxy whitelist lets the browser's
-// pair-list requests go through the simulator's fastPath host.
+// symbol-list requests go through the simulator's fastPath host.
 const TR = regionOrigin('tr')
 
 test.afterEach(resetSim)
 
-test('a whitelisted user’s pair-list requests go through the fast-path host', async ({ page }) => {
+test('a whitelisted user’s symbol-list requests go through the fast-path host', async ({ page }) => {
   await requestListOnLoad(page)
   const request = nextV3Host(page)
   await page.goto(`${TR}/en-TR`)

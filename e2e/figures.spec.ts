@@ -7,7 +7,7 @@ import { regionOrigin } from './support/hosts'
 
 // Issue #27: every figure a page shows goes through the locale's formatter, so no price, limit or
 // count reaches the reader as a long run of ungrouped digits (docs/decisions/pages.md
-// "Every figure grouped"). Five digits is the test: some locales (es) leave 4-digit numbers ungrouped.
+// "Figures as text"). Five digits is the test: some locales (es) leave 4-digit numbers ungrouped.
 // BTC/USDT carries a limit in the millions, PEPE/USDT a meme coin's supply-sized quantity: a
 // region's languages take them in turn, and ae, which serves main's languages, the other way round.
 const PAIRS = ['/trade/spot/BTC/USDT', '/trade/spot/PEPE/USDT']

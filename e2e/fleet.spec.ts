@@ -27,7 +27,8 @@ import { resetHits, simState } from './support/sim'
 
 // The fleet of README "Fleet": Redis, three instances of this build (each with its own disk
 // cache, as on separate machines) and nginx from deploy/nginx.conf.template with its edge cache,
-// on ports of this run's own (docs/decisions/fleet.md "Fleet tests"). Tests about the instances
+// on ports of this run's own (docs/decisions/fleet.md "The fleet on one machine, and in
+// production"). Tests about the instances
 // go to them directly or through nginx's uncached door; the edge's tests go through the edge.
 test.describe.configure({ mode: 'serial' })
 
@@ -37,7 +38,7 @@ const [A, B, C] = FLEET_PORTS.instances
 const running = new Map<number, Started>()
 const nginxOrigin = (host: string) => `http://${host}:${FLEET_PORTS.nginx}`
 const canonical = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1]
-const needsRedis = () => test.skip(!HAS_REDIS_RUNTIME, 'the Redis runtime (REDIS_URL, shared cache and pair lists) is not in this build')
+const needsRedis = () => test.skip(!HAS_REDIS_RUNTIME, 'the Redis runtime (REDIS_URL, shared cache and symbol lists) is not in this build')
 
 /** Real pairs from the simulator; each test takes its own slice so every page is new to the fleet. */
 let pairs: { base: string; quote: string }[] = []
@@ -88,7 +89,8 @@ test('no answer through nginx names the internal /{region}/{lang} route (x-middl
 test('nginx answers TRACE, TRACK, foreign hosts and foreign absolute-form targets itself; Next never sees them', async () => {
   expect(await rawStatus('TRACE / HTTP/1.1', 'localhost')).toBe(405)
   expect(await rawStatus('TRACK / HTTP/1.1', 'localhost')).toBe(405)
-  // Next's router would answer these with a 308 to evil.example (docs/decisions/site-routing.md "Malformed requests").
+  // Next's router would answer these with a 308 to evil.example (docs/decisions/site-routing.md
+  // "Malformed requests").
   expect(await rawStatus('GET http://evil.example/ HTTP/1.1', 'localhost')).toBe(421)
   expect(await rawStatus('GET http://evil.example//evil.example/ HTTP/1.1', 'localhost')).toBe(421)
   expect(await rawStatus('GET / HTTP/1.1', 'evil.example')).toBe(421)
@@ -212,11 +214,11 @@ test("a page view through the edge, the browser's caches cold: no GET reaches an
   expect(reached).toBe(posts)
 })
 
-test('fleet-wide, the upstream gets at most one pair-list call per reuse window per upstream and language', async () => {
+test('fleet-wide, the upstream gets at most one symbol-list call per reuse window per upstream and language', async () => {
   needsRedis()
   test.setTimeout(90_000)
   const seconds = 25
-  // Each instance keeps rendering pages new to it (so each needs the pair list again once its
+  // Each instance keeps rendering pages new to it (so each needs the symbol list again once its
   // reuse window has passed), while nginx's uncached door carries cached traffic to them beside.
   // main and ae serve the same language list from one upstream: one loader, twice the pages.
   const fresh = freshPairs(500).flatMap((p) => ['localhost', 'ae.localhost'].map((host) => ({ host, path: `/en/trade/spot/${p.base}/${p.quote}` })))
@@ -240,7 +242,7 @@ test('fleet-wide, the upstream gets at most one pair-list call per reuse window 
   const listed = new Set((await listedPairs()).map((p) => `/en/trade/spot/${p.base}/${p.quote}`))
   expect(rendered.filter(({ path, status }) => status !== 200 && !(status === 404 && !listed.has(path)))).toEqual([])
   expect(non2xx(result) + result.errors).toBe(0)
-  // One language on one upstream, a reuse window of 10 s (docs/decisions/pages.md "Server pair-list
+  // One language on one upstream, a reuse window of 10 s (docs/decisions/pages.md "Server symbol-list
   // reuse"); each instance on its own would make about one call per window, three in all.
   const windows = Math.ceil(seconds / 10) + 1
   expect(hits.symbol_list_v3 ?? 0, JSON.stringify(hits)).toBeLessThanOrEqual(windows)
@@ -321,7 +323,7 @@ test('one instance killed during load: nginx routes around it, no failures beyon
   expect(after.map((r) => r.status)).toEqual(after.map(() => 200))
 })
 
-test("Prometheus beside the fleet: the pair-list alert fires while the upstream's lists fail and resolves after", async () => {
+test("Prometheus beside the fleet: the symbol-list alert fires while the upstream's lists fail and resolves after", async () => {
   test.setTimeout(180_000)
   const { mkdtempSync, rmSync } = await import('node:fs')
   const { tmpdir } = await import('node:os')
@@ -366,12 +368,12 @@ test("Prometheus beside the fleet: the pair-list alert fires while the upstream'
   })()
   const down = { kind: 'status', status: 503 } as const
   try {
-    expect(await alert('SpotPairListFailures')).toEqual([])
+    expect(await alert('SpotSymbolListFailures')).toEqual([])
     const faultAt = Date.now()
     await setFaults((['symbol_list_v3', 'symbol_list_all', 'symbol_list_v2'] as const).map((endpoint) => ({ host: '*' as const, endpoint, fault: down })))
     // Pending once the rate window holds two failed refreshes (the 10 s reuse window, then the
     // back-off of up to 10 s, a scrape, an evaluation), firing `for:` later: 35–54 s seen in CI runs.
-    await expect(async () => expect(await alert('SpotPairListFailures')).toContain('firing')).toPass({ timeout: 10_000 + forMs + 30_000, intervals: [500] })
+    await expect(async () => expect(await alert('SpotSymbolListFailures')).toContain('firing')).toPass({ timeout: 10_000 + forMs + 30_000, intervals: [500] })
     test.info().annotations.push({ type: 'firing after', description: `${Date.now() - faultAt} ms (for: ${forMs} ms)` })
     // Scraped many times by now (every 1.5 s): the exporter read nginx's counters.
     const nginxUp = (await (await fetch(`${prometheus!.url}/api/v1/query?query=${encodeURIComponent('nginx_up{job="nginx"}')}`)).json()) as {
@@ -380,7 +382,7 @@ test("Prometheus beside the fleet: the pair-list alert fires while the upstream'
     expect(nginxUp.data.result.map((r) => r.value[1])).toEqual(['1'])
     await clearFaults()
     // The next refresh succeeds (back-off ≤ 10 s), then the 30 s window empties.
-    await expect(async () => expect(await alert('SpotPairListFailures')).toEqual([])).toPass({ timeout: 10_000 + 2 * forMs + 10_000, intervals: [500] })
+    await expect(async () => expect(await alert('SpotSymbolListFailures')).toEqual([])).toPass({ timeout: 10_000 + 2 * forMs + 10_000, intervals: [500] })
   } finally {
     probing = false
     await probes

@@ -83,7 +83,7 @@ test('offline: price, change and chart are marked stale within 5 s and clear wit
   expect(shownAt).toMatch(/^price as of .*\d\d:\d\d:\d\d UTC$/)
   await expect(page.getByTestId('price-chart')).toHaveAttribute('data-live', 'stale')
   await expect(page.getByTestId('chart-stale')).toHaveText('Offline')
-  // The pair-list badge names the list, never the prices' state.
+  // The symbol-list badge names the list, never the prices' state.
   await expect(page.getByTestId('provenance')).not.toContainText('Live ·')
   expect(await layout(page)).toEqual(before)
   // Offline for 20 s: still one gap, still the same mark.

@@ -157,13 +157,13 @@ test('the price chart draws candles from the chosen host, and loads the library 
   // The live candle moves the preview's last price (the simulator's prices move every push).
   const first = await chart.getByTestId('preview-last').textContent()
   await expect(chart.getByTestId('preview-last')).not.toHaveText(first ?? '', { timeout: 10_000 })
-  const settled = scripts.length
+  const beforeTouch = scripts.length
   await expect(chart.locator('canvas')).toHaveCount(0)
   await chart.hover()
   await expect(chart).toHaveAttribute('data-state', 'ready', { timeout: 15_000 })
   await expect(chart.locator('canvas').first()).toBeVisible()
   await expect(chart.locator('svg.candle-preview')).toHaveCount(0)
-  expect(scripts.length).toBeGreaterThan(settled)
+  expect(scripts.length).toBeGreaterThan(beforeTouch)
   const other = page.waitForRequest((r) => r.url().includes('&interval=240&'), { timeout: 10_000 })
   await page.getByRole('button', { name: '4h' }).click()
   await other

@@ -73,7 +73,7 @@ test('a page opened before opens offline, marked as a saved copy with its age, a
   // The very render that was saved: the same render time.
   await expect(notice(page)).toHaveAttribute(RENDERED_AT_ATTRIBUTE, renderedAt ?? '')
   await expect(page.locator('h1')).toContainText('BTC')
-  // An overlay: the notice moves nothing. Whatever shifted (offline, the chart's area settles) lies
+  // An overlay: the notice moves nothing. Whatever shifted (offline, the chart's area fills in) lies
   // below the page's heading, which sits right after the notice in the document.
   await expect(notice(page)).toHaveCSS('position', 'fixed')
   const moved = await page.evaluate(() => {

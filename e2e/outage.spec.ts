@@ -8,7 +8,7 @@ import { regionHost } from './support/hosts'
 import { getRaw, inParallel } from './support/raw-http'
 import { clearFaults, resetHits, setFaults, simState } from './support/sim'
 
-// docs/decisions/pages.md "Pair-list refresh: one at a time per upstream, failures backed off" and
+// docs/decisions/pages.md "Server symbol-list reuse" and
 // "Health, liveness and readiness". Every region of the e2e run shares the simulator's main host.
 const PAGES = 200
 const LIST_ENDPOINTS = ['symbol_list_v3', 'symbol_list_all', 'symbol_list_v2'] as const
@@ -45,7 +45,7 @@ function distinctPages(pairs: { base: string; quote: string; symbolId: string }[
   })
 }
 
-test('while every pair-list endpoint fails, 200 new pages make a handful of upstream calls and all answer 200', async () => {
+test('while every symbol-list endpoint fails, 200 new pages make a handful of upstream calls and all answer 200', async () => {
   test.setTimeout(180_000)
   const pairs = await realPairs()
   // Every region holds a good list: one page in its default language before the outage.
@@ -69,9 +69,9 @@ test('while every pair-list endpoint fails, 200 new pages make a handful of upst
     // Health tells the truth: degraded, with the incident code and the back-off; still ready.
     const health = JSON.parse((await getRaw(regionHost('main'), '/api/health')).body)
     expect(health.status).toBe('degraded')
-    expect(health.regions.ae.pairList).not.toBeNull()
-    expect(health.regions.tr.pairList).toMatchObject({ status: 'degraded', lastError: { code: 11511509 } })
-    expect(health.regions.tr.pairList.consecutiveFailures).toBeGreaterThan(0)
+    expect(health.regions.ae.symbolList).not.toBeNull()
+    expect(health.regions.tr.symbolList).toMatchObject({ status: 'degraded', lastError: { code: 11511509 } })
+    expect(health.regions.tr.symbolList.consecutiveFailures).toBeGreaterThan(0)
     expect((await getRaw(regionHost('main'), '/api/ready')).status).toBe(200)
     expect((await getRaw(regionHost('main'), '/api/live')).status).toBe(200)
   } finally {

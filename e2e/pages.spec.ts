@@ -160,13 +160,13 @@ test('robots.txt and sitemap.xml are per region host, with configured absolute U
 })
 
 // Named for what it checks: nothing here causes an incident, so incident counters are not checked.
-test('health and metrics report the pair-list source, loads and upstream latency', async ({ request }) => {
+test('health and metrics report the symbol-list source, loads and upstream latency', async ({ request }) => {
   await request.get(direct('/en'), { headers: asRegion('main') })
   // After the outage test above, health stays `degraded` until the backed-off upstream (≤ 10 s)
   // has been asked again and answered (docs/decisions/pages.md "Health, liveness and readiness").
   const health = async () => (await request.get(direct('/api/health'))).json()
   await expect.poll(async () => (await health()).status, { timeout: 20_000, intervals: [1000] }).toBe('ok')
-  expect((await health()).regions.main.pairList.source).toMatch(/v3\+all|cache/)
+  expect((await health()).regions.main.symbolList.source).toMatch(/v3\+all|cache/)
   const metrics = await (await request.get(direct('/api/metrics'))).text()
   expect(metrics).toContain('spot_symbol_loads_total')
   expect(metrics).toContain('spot_upstream_latency_seconds_bucket')

@@ -274,7 +274,7 @@ test('another tab’s pairs take over the drawn rows: a tab tap restyles no new 
   const before = await firstRow?.getAttribute('data-symbol')
   await tab.click()
   await expect(page.locator('tbody tr .quote').first()).toHaveText(quote)
-  // The same element, now another pair's (docs/decisions/pages.md "Markets rows keyed by place").
+  // The same element, now another pair's (docs/decisions/pages.md "Markets table: rows drawn").
   expect(await firstRow?.evaluate((row) => row.isConnected)).toBe(true)
   expect(await firstRow?.getAttribute('data-symbol')).not.toBe(before)
   expect(await page.locator('tbody tr .quote').allTextContents()).toEqual(Array(await page.locator('tbody tr').count()).fill(quote))
@@ -329,7 +329,8 @@ test('sorting by name and volume sets aria-sort and orders the rows; price and c
   await page.getByTestId('sort-name').click()
   await expect(page.locator('th', { has: page.getByTestId('sort-name') })).toHaveAttribute('aria-sort', 'ascending')
   await expect(volumeHeader).toHaveAttribute('aria-sort', 'none')
-  // Another order than the page's own waits for the whole list (docs/decisions/pages.md "Search before the whole list arrives").
+  // Another order than the page's own waits for the whole list (docs/decisions/pages.md "The
+  // markets HTML keeps its first rows").
   await expect(page.locator('#markets-panel')).toHaveAttribute('aria-busy', 'false')
   const names = await page.locator('tbody tr th a').allTextContents()
   expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')))
@@ -441,7 +442,8 @@ test('until hydrated one fieldset disables the stars and sort headers; the hydra
   expect(await before.locator('[data-testid="market-table"] button[disabled]').count()).toBe(0)
   await still.close()
 
-  // Every change of a disabled attribute, from the first script on (docs/decisions/pages.md "Rendering without long tasks").
+  // Every change of a disabled attribute, from the first script on (docs/decisions/pages.md
+  // "Rendering without long tasks").
   await page.addInitScript(() => {
     const seen: string[] = []
     ;(window as unknown as { __disabledChanges: string[] }).__disabledChanges = seen

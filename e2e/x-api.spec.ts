@@ -4,7 +4,8 @@ import { expect, test } from '@playwright/test'
 import { E2E_PORTS, sim } from '../playwright.config'
 import { startNext, type RunningServer } from '../scripts/support/next-server'
 
-// The /x-api proxy under a hung upstream and hostile input (docs/decisions/client-wiring.md "/x-api: connection limit and timeouts", "/x-api: body limit").
+// The /x-api proxy under a hung upstream and hostile input (docs/decisions/client-wiring.md
+// "/x-api: connection limit and timeouts").
 // Its own `next start`: HK's upstream never answers, NL's echoes what it receives, pages use
 // the simulator. Test upstreams listen on 127.0.0.1 at ports the OS picks.
 const port = E2E_PORTS.spec.xApi

@@ -1,5 +1,6 @@
 /**
- * Figures for docs/decisions/client-wiring.md "/x-api: connection limit and timeouts" and "Collector logging", against a
+ * Figures for docs/decisions/client-wiring.md "/x-api: connection limit and timeouts" and
+ * "Collector bounds", against a
  * built site: `npx tsx scripts/bench-abuse.ts [site dir]` (default: this project; the directory
  * needs a `.next` build). Ports 5300–5306 (E2E_PORT_OFFSET=30's range), logs in the OS temp dir.
  *
@@ -92,7 +93,7 @@ async function proxyUnderHang() {
   }
 }
 
-/** The same upstream origin for pages and proxy: the simulator's /t1 hangs, its pair lists answer. */
+/** The same upstream origin for pages and proxy: the simulator's /t1 hangs, its symbol lists answer. */
 async function proxyUnderHangSameOrigin() {
   const admin = (method: string, path: string, body?: unknown) =>
     fetch(`http://127.0.0.1:${SIM.admin}${path}`, {
@@ -104,7 +105,7 @@ async function proxyUnderHangSameOrigin() {
   try {
     const proxied = Array.from({ length: 256 }, () => get('/x-api/t1', `localhost:${SITE_PORT}`))
     await new Promise((r) => setTimeout(r, 1000))
-    // Languages never rendered before: each render asks the same upstream for its pair list.
+    // Languages never rendered before: each render asks the same upstream for its symbol list.
     const fresh = []
     for (const lang of ['es-ES', 'pt-BR', 'ja-JP', 'vi-VN', 'ru-RU']) fresh.push(await get(`/${lang}`, `localhost:${SITE_PORT}`))
     console.log(`same upstream: first renders while 256 /x-api requests hang there: ${summary(fresh)}`)

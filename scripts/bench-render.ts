@@ -72,7 +72,7 @@ async function startRedis(): Promise<Started> {
   await redis.stop()
   throw new Error(`redis-server did not answer on ${PORTS.redis}; log: ${redis.logFile}`)
 }
-/** Sites whose pair pages are rendered, in turn: other regions, languages and scripts (each its own pair list). */
+/** Sites whose pair pages are rendered, in turn: other regions, languages and scripts (each its own symbol list). */
 const SITES: ReadonlyArray<[RegionId, string]> = [
   ['main', 'en'],
   ['hk', 'zh-HK'],
@@ -146,7 +146,7 @@ async function interleaved(
   return { cpuMs, answers }
 }
 
-/** The chosen sites' pair pages from their regions' sitemaps, one site after another (each next page another pair list). */
+/** The chosen sites' pair pages from their regions' sitemaps, one site after another (each next page another symbol list). */
 async function pairPages(port: number): Promise<Target[]> {
   const bySite: Target[][] = []
   for (const [id, lang] of SITES) {
@@ -199,7 +199,7 @@ void (async () => {
     const pages = await pairPages(servers[0]?.port ?? 0)
     const warm = SITES.length * 2
     if (pages.length < warm + ROUNDS * PAGES) throw new Error(`only ${pages.length} pair pages for ${ROUNDS} rounds of ${PAGES}`)
-    // Every server loads the sites' pair lists (markets pages) and renders a few pages before it is measured.
+    // Every server loads the sites' symbol lists (markets pages) and renders a few pages before it is measured.
     const all = [floor, ...servers]
     const markets = SITES.map(([id, lang]) => ({ host: hostOf(id), path: `/${lang}` }))
     const floorPage = { host: 'localhost', path: FLOOR_DYNAMIC_PATH }

@@ -1,5 +1,6 @@
 /**
- * Symbol-list pipeline bench (docs/decisions/pair-list.md "Performance", "Caches: size"): a synthetic 3000-pair symbol_list_v3 + symbol_list_all
+ * Symbol-list pipeline bench (docs/decisions/symbol-list.md "Performance"): a synthetic 3000-pair
+ * symbol_list_v3 + symbol_list_all
  * answer in the docs/wire.md format. Prints the decode + validate + merge time (median of N runs),
  * its ratio to a bare JSON.parse of the same bytes (goal ≤ 3×) and the serialised size of the
  * stored caches (goal ≤ 1.5 MB). `npm run bench` calls runSymbolsBench().
@@ -130,7 +131,7 @@ function pipeline(v3Text: string, allText: string) {
 
 export function runSymbolsBench(runs = 21): SymbolsBenchFigures {
   const { v3Text, allText, pairs } = syntheticAnswers()
-  for (let i = 0; i < 5; i++) pipeline(v3Text, allText) // warm-up: let the JIT settle first
+  for (let i = 0; i < 5; i++) pipeline(v3Text, allText) // warm-up: let the JIT warm up first
   const parse: number[] = []
   const full: number[] = []
   const derive: number[] = []

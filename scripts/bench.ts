@@ -75,14 +75,14 @@ function add(f: Figure): void {
 }
 
 function symbolsPipeline(): void {
-  say('Pair-list pipeline (in process, synthetic 3000-pair answer)')
+  say('Symbol-list pipeline (in process, synthetic 3000-pair answer)')
   const s = runSymbolsBench()
   say(
     `  bare JSON.parse ${s.jsonParseMs.toFixed(2)} ms, decode + validate + merge ${s.pipelineMs.toFixed(2)} ms, derive ${s.deriveMs.toFixed(2)} ms (median of ${s.runs})`,
   )
   details.symbols = s
-  add(figure('pair list: pipeline / JSON.parse', s.ratio, '×', { text: '≤ 3×', met: () => s.goals.ratio }))
-  add(figure('pair list: stored caches', s.storedCacheBytes / 1024 / 1024, 'MB', { text: '≤ 1.5 MB', met: () => s.goals.storedCache }))
+  add(figure('symbol list: pipeline / JSON.parse', s.ratio, '×', { text: '≤ 3×', met: () => s.goals.ratio }))
+  add(figure('symbol list: stored caches', s.storedCacheBytes / 1024 / 1024, 'MB', { text: '≤ 1.5 MB', met: () => s.goals.storedCache }))
 }
 
 /**
@@ -131,7 +131,7 @@ async function rotationTargets(): Promise<Omit<LoadTarget, 'port'>[]> {
     const host = id === 'main' ? `localhost:${SITE_PORT}` : `${id}.localhost:${SITE_PORT}`
     return REGIONS[id].languages.map((lang) => ({ host, lang }))
   })
-  // Diagonally: each request is for another site (another pair list to load) and another kind of
+  // Diagonally: each request is for another site (another symbol list to load) and another kind of
   // page, so even the few dozen requests of one run mix markets, stale and never-rendered pages.
   return pages.flatMap((_, round) => sites.map(({ host, lang }, i) => ({ host, path: `/${lang}${pages[(i + round) % pages.length] ?? ''}` })))
 }
@@ -230,7 +230,7 @@ async function main(): Promise<void> {
   // First, while nothing else runs: it is CPU-bound and in this process.
   symbolsPipeline()
 
-  // The simulator first, so the build's prerender reads live pair lists from it.
+  // The simulator first, so the build's prerender reads live symbol lists from it.
   started.push(await startSimulator(ROOT, LOG_DIR))
   const buildSeconds = await buildSite(ROOT, siteEnv(SITE_PORT), LOG_DIR)
   say(`\n${buildSeconds === null ? 'next build: skipped (BENCH_SKIP_BUILD=1)' : `next build: ${buildSeconds.toFixed(0)} s`}`)

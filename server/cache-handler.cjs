@@ -48,7 +48,7 @@ function fileSystemStore(ctx) {
 /**
  * The shared layer's process-wide state, one per cache namespace: the build (BUILD_ID and
  * deployment id) and the site configuration's fingerprint, so no instance ever serves a page made
- * by another build or with other settings (docs/decisions/fleet.md "Cache keys: build and configuration").
+ * by another build or with other settings (docs/decisions/fleet.md "Shared page cache").
  */
 function sharedState(settings, ctx) {
   const { readFileSync } = require('node:fs')

@@ -41,7 +41,7 @@ function createSharedState({ link, prefix, maxMemoryBytes = 50 * 1024 * 1024, no
   // The instance's own disk holds pages from before this process: the build's prerenders (made
   // with the build environment's public URLs) and copies made under another configuration. The
   // fingerprinted keys do not cover them, so only entries this process wrote are trusted; the
-  // others render once and are then shared (docs/decisions/fleet.md "Cache keys: build and configuration").
+  // others render once and are then shared (docs/decisions/fleet.md "Shared page cache").
   const startedAt = now()
   const ownLocal = (entry) => (entry && entry.lastModified >= startedAt ? entry : null)
   // So the disk is read only for keys this process stored (out of memory since): a lookup of a

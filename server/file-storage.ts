@@ -6,7 +6,7 @@ import { logger } from './observability'
 /**
  * The server's symbol caches, in memory and written through to disk, so a restarted server
  * with the upstream down still renders the last good list instead of the built-in sample
- * (docs/decisions/pages.md "Server cache survives restarts"). Writes are atomic (temp file + rename);
+ * (docs/decisions/pages.md "Server symbol-list reuse"). Writes are atomic (temp file + rename);
  * a missing or unreadable file is simply a cache miss.
  */
 export function createFileStorage(dir: string): KeyValueStorage {

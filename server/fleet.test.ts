@@ -5,7 +5,7 @@ import { configFingerprint, fleetLink, redisHealth } from './fleet'
 import { metrics } from './observability'
 import { startTestRedis, type TestRedis } from './test-redis'
 
-// docs/decisions/fleet.md "Redis is an accelerator, never a dependency", "Cache keys: build and configuration".
+// docs/decisions/fleet.md "Redis is an accelerator, never a dependency", "Shared page cache".
 const publicUrls = Object.fromEntries(REGION_IDS.map((id) => [`REGION_${id.toUpperCase()}_PUBLIC_URL`, `https://${id}.example.com`]))
 let redis: TestRedis
 beforeAll(async () => (redis = await startTestRedis()))

@@ -8,7 +8,7 @@ import { sharedCopyCounts } from './shared-copies'
 
 /**
  * Fleet mode (REDIS_URL set): the process's Redis link and what the cache handler needs to find
- * it (docs/decisions/fleet.md "Fleet mode is REDIS_URL", "Cache keys: build and configuration").
+ * it (docs/decisions/fleet.md "Redis is an accelerator, never a dependency", "Shared page cache").
  */
 export interface FleetHandlerSettings {
   redisUrl: string
@@ -35,7 +35,7 @@ export function installFleet(config: SiteConfig): FleetHandlerSettings | null {
   ;(globalThis as Record<symbol, unknown>)[HANDLER_KEY] = settings
   // Connect now: a link made by the first request would answer that request from disk alone.
   fleetLink(config)
-  logger.info({ fingerprint: settings.fingerprint, timeoutMs: settings.timeoutMs }, 'fleet mode: sharing cache and pair lists through redis')
+  logger.info({ fingerprint: settings.fingerprint, timeoutMs: settings.timeoutMs }, 'fleet mode: sharing cache and symbol lists through redis')
   return settings
 }
 
@@ -92,14 +92,14 @@ function registerRedisMetrics(link: RedisLink) {
 
 /**
  * Fleet mode's part of readiness: 'connecting' until the link made at start has connected, with
- * its breaker closed and its first PING answered, or has tried for its settle time (a few
+ * its breaker closed and its first PING answered, or has tried for its ready wait (a few
  * seconds: Redis down never keeps an instance out); null without a fleet.
  */
-export function redisSettled(config: SiteConfig): 'connected' | 'connecting' | 'unavailable' | null {
+export function redisReadiness(config: SiteConfig): 'connected' | 'connecting' | 'unavailable' | null {
   const link = fleetLink(config)
   if (!link) return null
-  const { settled, connected } = link.status()
-  return !settled ? 'connecting' : connected ? 'connected' : 'unavailable'
+  const { ready, connected } = link.status()
+  return !ready ? 'connecting' : connected ? 'connected' : 'unavailable'
 }
 
 /** What /api/health says about Redis: null without a fleet; degraded when it is not in use. */

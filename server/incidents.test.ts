@@ -1,7 +1,7 @@
 /**
  * Every SPEC §8 incident code against the real simulator, through the server's monitor: each
  * reachable code has one trigger and appears both in the server's JSON log line and in the
- * /api/metrics text; the codes the chain cannot reach are never emitted (docs/decisions/README.md
+ * /api/metrics text; the codes the chain cannot reach are never emitted (docs/decisions/symbol-list.md
  * "The chain (SPEC §4) and its incident codes").
  */
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -31,7 +31,7 @@ const sink = new Writable({
 ;(globalThis as unknown as Record<symbol, unknown>)[Symbol.for('spot-site.logger')] = pino({ level: 'info' }, sink)
 
 type Server = {
-  createPairListService: typeof import('./pair-list-service').createPairListService
+  createSymbolListService: typeof import('./symbol-list-service').createSymbolListService
   createServerMonitor: typeof import('./observability').createServerMonitor
   metricsRoute: typeof import('@/app/api/metrics/route').GET
 }
@@ -43,7 +43,7 @@ const en = LANGUAGES['en-TR']
 
 beforeAll(async () => {
   server = {
-    createPairListService: (await import('./pair-list-service')).createPairListService,
+    createSymbolListService: (await import('./symbol-list-service')).createSymbolListService,
     createServerMonitor: (await import('./observability')).createServerMonitor,
     metricsRoute: (await import('@/app/api/metrics/route')).GET,
   }
@@ -82,7 +82,7 @@ async function observe(scenario: () => Promise<unknown>): Promise<{ logged: numb
   return { logged: loggedCodes(from), grew: async (code) => (await metricCount(code)) - (before.get(code) ?? 0) }
 }
 
-const service = () => server.createPairListService({ dir, reuseMs: 0, patienceMs: 10_000, timeoutMs: 2000 })
+const service = () => server.createSymbolListService({ dir, reuseMs: 0, patienceMs: 10_000, timeoutMs: 2000 })
 const fault = (rule: Omit<FaultRule, 'host'> & { host?: FaultRule['host'] }) => sim.setFault({ host: 'main', ...rule })
 const down = { kind: 'status', status: 503 } as const
 const LISTS = ['symbol_list_v3', 'symbol_list_all', 'symbol_list_v2']
@@ -199,7 +199,7 @@ describe('SPEC §8 incident codes in the server log and /api/metrics', () => {
           sim.clearFaults()
           fault({ endpoint, fault: f })
           await sim.settled?.()
-          const rendered = server.createPairListService({ dir, reuseMs: 0, patienceMs: 10_000, timeoutMs: 300 }).getSymbolList(region, en)
+          const rendered = server.createSymbolListService({ dir, reuseMs: 0, patienceMs: 10_000, timeoutMs: 300 }).getSymbolList(region, en)
           await (f.kind === 'hang' ? endOnFakeClock(rendered, sim, endpoint === '*' ? LISTS : [endpoint], 300) : rendered)
         }
       }

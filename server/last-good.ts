@@ -1,7 +1,7 @@
 /**
- * The last good value of some upstream data (a pair list, an upstream's tickers): what answers
+ * The last good value of some upstream data (a symbol list, an upstream's tickers): what answers
  * when the upstream fails, is backed off or is slow, so a page never loses its data to an outage
- * (docs/decisions/pages.md "Server cache survives restarts", "Prices on server-rendered pages"). A newer
+ * (docs/decisions/pages.md "Server symbol-list reuse", "Prices on server-rendered pages"). A newer
  * value replaces it, an older one never does.
  */
 export interface LastGood<T> {

@@ -5,7 +5,8 @@ import { createRedisLink, type RedisLink } from './redis-link.cjs'
 import { createRedisTickerStore, createTickerService } from './market-tickers'
 import { startTestRedis, type TestRedis } from './test-redis'
 
-// docs/decisions/fleet.md "One ticker refresher per fleet": instances (ticker services with their own
+// docs/decisions/fleet.md "One refresher per fleet for lists and tickers": instances (ticker
+// services with their own
 // Redis connection) against a real local upstream and one real redis-server. The services' clock
 // is the test's (it says when their tickers are past the reuse window); the lease's expiry is Redis's.
 let redis: TestRedis

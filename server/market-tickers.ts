@@ -1,11 +1,11 @@
 /**
- * Server-side tickers: the prices a page carries as of its render. Like the pair list: per
+ * Server-side tickers: the prices a page carries as of its render. Like the symbol list: per
  * upstream one refresh at a time, failures backed off with jitter (./upstream.ts), a fresh
  * answer reused for `reuseMs`, the last good tickers kept (./last-good.ts) and served when the
  * upstream fails or is slow (./refresh.ts), so a page never loses its prices to an outage
  * (docs/decisions/pages.md "Prices on server-rendered pages"). In fleet mode, like the lists
  * again: one refresher per upstream and window fleet-wide, the others take its copy
- * (docs/decisions/fleet.md "One ticker refresher per fleet").
+ * (docs/decisions/fleet.md "One refresher per fleet for lists and tickers").
  */
 import { systemTimers, type Timers } from '@/lib/engine-kit/environment'
 import { createHttpClient, type HttpClient } from '@/lib/http/client'

@@ -9,8 +9,8 @@ import { getSiteConfig } from './site-config'
 
 /**
  * The process-wide ticker service every page shares (server/market-tickers.ts); in fleet mode over
- * the tickers and leases the fleet shares in Redis (docs/decisions/fleet.md "One ticker refresher
- * per fleet"). Tickers are upstream data: keyed by upstream, not by build.
+ * the tickers and leases the fleet shares in Redis (docs/decisions/fleet.md "One refresher per
+ * fleet for lists and tickers"). Tickers are upstream data: keyed by upstream, not by build.
  */
 const service = processSingleton('tickers', () => {
   const link = fleetLink(getSiteConfig())

@@ -4,7 +4,7 @@ import { createMonitorAggregate, type Refusal } from '@/lib/collector/log-aggreg
 import { processSingleton } from './global'
 import { logger, metrics } from './observability'
 
-/** One summary log line per interval at most (docs/decisions/client-wiring.md "Collector logging"). */
+/** One summary log line per interval at most (docs/decisions/client-wiring.md "Collector bounds"). */
 export const MONITOR_LOG_INTERVAL_MS = 10_000
 
 /** The collector's process-wide state: rate gate, log aggregate and its flush timer. */

@@ -24,7 +24,7 @@ export const metrics = processSingleton('metrics', () => {
     }),
     loads: new Counter({
       name: 'spot_symbol_loads_total',
-      help: 'Pair-list loads by the source that answered',
+      help: 'Symbol-list loads by the source that answered',
       labelNames: ['source', 'region'],
       registers: [registry],
     }),
@@ -37,13 +37,13 @@ export const metrics = processSingleton('metrics', () => {
     }),
     cacheAge: new Gauge({
       name: 'spot_symbol_cache_age_seconds',
-      help: 'Age of the pair list pages are rendered from',
+      help: 'Age of the symbol list pages are rendered from',
       labelNames: ['region'],
       registers: [registry],
     }),
     stalePages: new Counter({
       name: 'spot_stale_pages_total',
-      help: 'Pages rendered from a cached or built-in pair list',
+      help: 'Pages rendered from a cached or built-in symbol list',
       labelNames: ['region', 'source'],
       registers: [registry],
     }),
@@ -86,7 +86,7 @@ export const metrics = processSingleton('metrics', () => {
     }),
     ready: new Gauge({
       name: 'spot_ready',
-      help: 'The last /api/ready answer: 1 ready (every enabled region has a usable list, the Redis link settled), 0 not (absent before the first check)',
+      help: 'The last /api/ready answer: 1 ready (every enabled region has a usable list, the Redis link ready), 0 not (absent before the first check)',
       registers: [registry],
     }),
   }
@@ -104,7 +104,7 @@ processSingleton('http-responses', () =>
 export function createServerMonitor(region: string): Monitor {
   // Every code's series exists at 0 from the start: rate() counts no increase into a series'
   // first sample, so a region's first failures would otherwise be lost to the alert
-  // (docs/decisions/fleet.md "Incident series start at zero").
+  // (docs/decisions/fleet.md "5xx counted by the Node server").
   for (const code of Object.values(SYMBOL_INCIDENTS)) metrics.incidents.inc({ code: String(code), region }, 0)
   return {
     incident(code, detail) {

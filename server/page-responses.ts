@@ -24,7 +24,7 @@ import { unconfirmedPairAt, type UnconfirmedPair } from './unconfirmed-pairs'
  *   age of a page").
  */
 export const INTERNAL_PATH_HEADER = 'x-middleware-rewrite'
-/** Seconds: the pair-list back-off and the pages' revalidate period are within it. */
+/** Seconds: the symbol-list back-off and the pages' revalidate period are within it. */
 export const UNCONFIRMED_RETRY_AFTER_S = 60
 /** Seconds an edge or CDN may keep a 404. */
 export const NOT_FOUND_SHARED_S = 10

@@ -2,7 +2,7 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- CommonJS: the cache handler loads it with Node as is */
 /**
  * One Redis connection per process, behind a circuit breaker, for everything the fleet shares
- * (pages, tags, pair lists, leases). Redis is never a single point of failure
+ * (pages, tags, symbol lists, leases). Redis is never a single point of failure
  * (docs/decisions/fleet.md "Redis is an accelerator, never a dependency"): every command has a short
  * timeout (tens of ms); after `threshold` failures in a row the breaker opens and commands are
  * not even sent for `cooldownMs`; then one probe is let through, and its success closes the
@@ -62,22 +62,22 @@ function createBreaker({ threshold = 3, cooldownMs = 1000, now = Date.now } = {}
  *
  * It connects as it is made (at server start, server/fleet.ts). Until the first connection a
  * command is skipped without counting against the breaker, so the start leaves it closed; the
- * first connection is followed by one PING. The link is `settled` once connected with the
- * breaker closed and a command answered, or after `settleMs` whatever the state, and /api/ready
+ * first connection is followed by one PING. The link is `ready` once connected with the
+ * breaker closed and a command answered, or after `readyWaitMs` whatever the state, and /api/ready
  * waits for that (docs/decisions/fleet.md "A new instance reads the shared cache from its first request").
  */
 /** Node's setImmediate, read off globalThis: the edge bundle (which never runs a link) rejects the bare name. */
 const afterPoll = (fn) => (typeof globalThis.setImmediate === 'function' ? globalThis.setImmediate(fn) : setTimeout(fn, 0))
 
-function createRedisLink({ url, timeoutMs = 50, settleMs = 3000, threshold, cooldownMs, now = Date.now, createClient, log = () => {} }) {
+function createRedisLink({ url, timeoutMs = 50, readyWaitMs = 3000, threshold, cooldownMs, now = Date.now, createClient, log = () => {} }) {
   const make = createClient ?? require('redis').createClient
   const client = make({
     url,
     disableOfflineQueue: true,
-    // An attempt gets the settle window (3 s): a cold start holds the event loop for up to seconds,
+    // An attempt gets the ready wait (3 s): a cold start holds the event loop for up to seconds,
     // and the socket's timer fires before the poll phase sees the connection made meanwhile, so a
     // shorter one cut a fresh instance's first attempt. No command waits for it (no offline queue).
-    socket: { connectTimeout: Math.max(timeoutMs * 4, settleMs), reconnectStrategy: (retries) => Math.min(100 * (retries + 1), 2000) },
+    socket: { connectTimeout: Math.max(timeoutMs * 4, readyWaitMs), reconnectStrategy: (retries) => Math.min(100 * (retries + 1), 2000) },
   })
   const breaker = createBreaker({ threshold, cooldownMs, now })
   let lastError = null
@@ -156,8 +156,8 @@ function createRedisLink({ url, timeoutMs = 50, settleMs = 3000, threshold, cool
     status: () => ({
       breaker: breaker.state(),
       connected: client.isReady,
-      /** Connected, breaker closed and a command answered, or tried for settleMs: the instance may take traffic. */
-      settled: (client.isReady && breaker.state() === 'closed' && breaker.counts.ok > 0) || now() - madeAt >= settleMs,
+      /** Connected, breaker closed and a command answered, or tried for readyWaitMs: the instance may take traffic. */
+      ready: (client.isReady && breaker.state() === 'closed' && breaker.counts.ok > 0) || now() - madeAt >= readyWaitMs,
       lastError,
       counts: { ...breaker.counts },
     }),
@@ -177,7 +177,7 @@ const TIMEOUT = Symbol('timeout')
 /**
  * HSET only if the hash holds no time at least as new in `timeField` (then PEXPIRE, when a ttl
  * is given): two instances writing at once keep the newest copy, whatever order they arrive in.
- * One script for every shared copy (pages, pair lists).
+ * One script for every shared copy (pages, symbol lists).
  */
 const WRITE_IF_NEWER = `local cur = redis.call('HGET', KEYS[1], ARGV[1])
 if cur and tonumber(cur) >= tonumber(ARGV[2]) then return 0 end

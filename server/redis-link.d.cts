@@ -4,8 +4,8 @@ export type BreakerState = 'closed' | 'open' | 'half-open'
 export interface RedisLinkStatus {
   breaker: BreakerState
   connected: boolean
-  /** Connected with the breaker closed and a command answered, or settleMs since the link was made (readiness waits for it). */
-  settled: boolean
+  /** Connected with the breaker closed and a command answered, or readyWaitMs since the link was made (readiness waits for it). */
+  ready: boolean
   lastError: string | null
   counts: { ok: number; failed: number; timeout: number; skipped: number; opened: number }
 }
@@ -19,7 +19,7 @@ type Log = (level: 'warn' | 'info', detail: Record<string, unknown>, message: st
 export function createRedisLink(options: {
   url: string
   timeoutMs?: number
-  settleMs?: number
+  readyWaitMs?: number
   threshold?: number
   cooldownMs?: number
   now?: () => number

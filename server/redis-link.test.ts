@@ -20,10 +20,10 @@ function fakeClient() {
   return client
 }
 
-function link(settleMs = 3000, timeoutMs = 50) {
+function link(readyWaitMs = 3000, timeoutMs = 50) {
   const client = fakeClient()
   let time = 1_000
-  const made = createRedisLink({ url: 'redis://fake', timeoutMs, settleMs, threshold: 3, cooldownMs: 1000, now: () => time, createClient: () => client })
+  const made = createRedisLink({ url: 'redis://fake', timeoutMs, readyWaitMs, threshold: 3, cooldownMs: 1000, now: () => time, createClient: () => client })
   return { client, link: made, advance: (ms: number) => (time += ms) }
 }
 
@@ -36,18 +36,18 @@ const pingAnswered = (redis: ReturnType<typeof link>['link']) =>
   )
 
 describe('the Redis link at server start', () => {
-  it('is not settled while connecting; settled once connected and its first PING answered', async () => {
+  it('is not ready while connecting; ready once connected and its first PING answered', async () => {
     const { client, link: redis, advance } = link()
-    expect(redis.status().settled).toBe(false)
+    expect(redis.status().ready).toBe(false)
     advance(500)
-    expect(redis.status().settled).toBe(false)
+    expect(redis.status().ready).toBe(false)
     client.becomeReady()
-    expect(redis.status()).toMatchObject({ settled: false, connected: true })
+    expect(redis.status()).toMatchObject({ ready: false, connected: true })
     await pingAnswered(redis)
-    expect(redis.status()).toMatchObject({ settled: true, connected: true, counts: { ok: 1 } })
+    expect(redis.status()).toMatchObject({ ready: true, connected: true, counts: { ok: 1 } })
   })
 
-  it('connected but with the breaker open (commands timed out during the start) is not settled until settleMs', async () => {
+  it('connected but with the breaker open (commands timed out during the start) is not ready until readyWaitMs', async () => {
     const { client, link: redis, advance } = link(3000, 5)
     client.ping = () => new Promise<string>(() => {})
     client.becomeReady()
@@ -58,17 +58,17 @@ describe('the Redis link at server start', () => {
       () => redis.status().counts.timeout,
       (n) => n === 3,
     )
-    expect(redis.status()).toMatchObject({ connected: true, breaker: 'open', settled: false, counts: { timeout: 3 } })
+    expect(redis.status()).toMatchObject({ connected: true, breaker: 'open', ready: false, counts: { timeout: 3 } })
     advance(3000)
-    expect(redis.status()).toMatchObject({ breaker: 'half-open', settled: true })
+    expect(redis.status()).toMatchObject({ breaker: 'half-open', ready: true })
   })
 
-  it('settles after settleMs without a connection: Redis down never keeps an instance out of the pool', () => {
+  it('is ready after readyWaitMs without a connection: Redis down never keeps an instance out of the pool', () => {
     const { link: redis, advance } = link(3000)
     advance(2999)
-    expect(redis.status().settled).toBe(false)
+    expect(redis.status().ready).toBe(false)
     advance(1)
-    expect(redis.status()).toMatchObject({ settled: true, connected: false })
+    expect(redis.status()).toMatchObject({ ready: true, connected: false })
   })
 
   it('commands before the first connection are skipped without opening the breaker; after it they run', async () => {

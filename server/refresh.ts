@@ -4,10 +4,10 @@ import { SingleFlight } from '@/lib/http/single-flight'
 import type { Upstream } from './upstream'
 
 /**
- * What a render gets while upstream data is refreshed (docs/decisions/pages.md "Server pair-list
+ * What a render gets while upstream data is refreshed (docs/decisions/pages.md "Server symbol-list
  * reuse"): one refresh per key at a time, shared by every render that asks meanwhile; and once a
  * last good value is known, no wait on a backed-off upstream and at most `patienceMs` on a slow
- * one: the last good value answers, and the refresh goes on for the next render. The pair lists
+ * one: the last good value answers, and the refresh goes on for the next render. The symbol lists
  * and the tickers both answer this way.
  */
 export interface LastGoodAnswers<T> {

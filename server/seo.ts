@@ -4,7 +4,7 @@ import type { SiteContext } from './site-config'
 
 /**
  * hreflang wants ISO 639 + ISO 3166 alpha-2; a locale like en-150 (en-EU) is announced by its
- * language alone (docs/decisions/regions-and-languages.md "en-EU → `en-150`, de-EU → `de-DE`").
+ * language alone (docs/decisions/regions-and-languages.md "A spec code and a BCP 47 locale per language").
  */
 export function hreflangOf(language: Language): string {
   return /^[a-z]{2,3}(-[A-Z]{2})?$/.test(language.locale) ? language.locale : (language.locale.split('-')[0] ?? 'en')

@@ -3,10 +3,10 @@ import { processSingleton } from './global'
 import { writeIfNewer, type RedisLink } from './redis-link.cjs'
 
 /**
- * Copies of upstream data the fleet shares through Redis (the pair lists, the tickers), each a
+ * Copies of upstream data the fleet shares through Redis (the symbol lists, the tickers), each a
  * hash of text fields with the time its data left the upstream, and the lease that lets one
- * instance ask the upstream per window (docs/decisions/fleet.md "One pair-list refresher per
- * fleet", "One ticker refresher per fleet"). Every method answers `undefined`/`'unavailable'`
+ * instance ask the upstream per window (docs/decisions/fleet.md "One refresher per fleet for lists
+ * and tickers"). Every method answers `undefined`/`'unavailable'`
  * instead of failing: without Redis each instance asks on its own.
  */
 export interface SharedCopy<F extends string> {

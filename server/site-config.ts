@@ -4,7 +4,7 @@ import { isLanguageCode, LANGUAGES, type Language } from '@/lib/i18n/languages'
 import type { ClientSiteConfig } from '@/lib/browser-runtime/site-config'
 import { runtimeConfig } from './runtime-config'
 
-/** The ops configuration, read from the runtime environment once per process (docs/decisions/regions-and-languages.md "Ops configuration"). */
+/** The ops configuration, read from the runtime environment once per process (docs/decisions/regions-and-languages.md "Production config is explicit"). */
 export function getSiteConfig(): SiteConfig {
   return runtimeConfig().site
 }

@@ -9,35 +9,36 @@ import { processSingleton } from './global'
 import { runtimeConfig } from './runtime-config'
 import { getSiteConfig } from './site-config'
 import { fleetLink } from './fleet'
-import { createPairListService } from './pair-list-service'
-import { registerPairListGauges } from './pair-list-metrics'
-import { createRedisListStore } from './pair-list-shared'
-import type { RegionListStatus } from './pair-list-status'
+import { createSymbolListService } from './symbol-list-service'
+import { registerSymbolListGauges } from './symbol-list-metrics'
+import { createRedisListStore } from './symbol-list-shared'
+import type { RegionListStatus } from './symbol-list-status'
 
 const enabledRegions = () => Object.values(getSiteConfig().regions).filter((region) => region.enabled)
 
 /**
- * The process-wide pair-list service every page, route and health check shares; in fleet mode
- * over the lists and leases the fleet shares in Redis (docs/decisions/fleet.md "One pair-list
- * refresher per fleet"). Lists are upstream data: keyed by upstream and language, not by build.
+ * The process-wide symbol-list service every page, route and health check shares; in fleet mode
+ * over the lists and leases the fleet shares in Redis (docs/decisions/fleet.md "One refresher per
+ * fleet for lists and tickers"). Lists are upstream data: keyed by upstream and language, not by
+ * build.
  */
-/** Where the server keeps its last good pair lists across restarts (`SYMBOL_CACHE_DIR`). */
+/** Where the server keeps its last good symbol lists across restarts (`SYMBOL_CACHE_DIR`). */
 export const symbolCacheDir = () => runtimeConfig().symbolCacheDir ?? join(process.cwd(), '.next', 'cache', 'spot-symbols')
 
 const service = processSingleton('symbols', () => {
   const link = fleetLink(getSiteConfig())
-  const created = createPairListService({
+  const created = createSymbolListService({
     dir: symbolCacheDir(),
     shared: link ? createRedisListStore(link, 'spot:lists:v1') : undefined,
   })
-  registerPairListGauges(() => Object.fromEntries(enabledRegions().map((region) => [region.id, created.status(region)])))
+  registerSymbolListGauges(() => Object.fromEntries(enabledRegions().map((region) => [region.id, created.status(region)])))
   return created
 })
 
 /**
  * The records the browser seeds its caches from, for a list a page renders; they travel in the
  * whole-list resource (server/whole-list.ts; docs/decisions/pages.md "The browser starts from the
- * page's pair list"). Undefined when the list has no seed.
+ * page's symbol list"). Undefined when the list has no seed.
  */
 export function getSymbolCacheSeed(region: RegionConfig, language: Language, list: SymbolListResult): SymbolCacheSeed | undefined {
   return service.cacheSeed(region, language, list)
@@ -59,7 +60,7 @@ export function lastSymbolList(region: RegionConfig, language: Language): Promis
  * Each enabled region's symbol-list state, after asking for the lists that are due (readiness: each
  * region's default language; health: also every loaded language whose list is not live or past
  * its refresh time). The service reuses fresh lists and does not ask a backed-off upstream, so an
- * outage shows without a page render and a probe cannot cause a storm (docs/decisions/README.md
+ * outage shows without a page render and a probe cannot cause a storm (docs/decisions/pages.md
  * "Health, liveness and readiness").
  */
 export async function symbolListStatus(check: keyof typeof CHECK_BUDGET_MS): Promise<Record<string, RegionListStatus>> {

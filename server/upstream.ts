@@ -1,9 +1,9 @@
 import { createFailureBackoff, type FailureBackoff, type FailureRecord } from '@/lib/http/failure-backoff'
 
 /**
- * An upstream (one API base URL) as the server's refreshes meet it (docs/decisions/pages.md "Pair-list
- * refresh: one at a time per upstream, failures backed off"): one refresh at a time, and after a
- * failed one none until the backed-off time. The pair lists and the tickers both go through it.
+ * An upstream (one API base URL) as the server's refreshes meet it (docs/decisions/pages.md "Server
+ * symbol-list reuse"): one refresh at a time, and after a
+ * failed one none until the backed-off time. The symbol lists and the tickers both go through it.
  */
 
 /** How one refresh went: live, or failed (why, and still a value to show: a cached copy, the last good). */

@@ -14,7 +14,7 @@ import { createWholeListStore } from './whole-list-store'
 /**
  * The versions of the markets page's whole list this process serves (docs/decisions/pages.md "The
  * whole list is one immutable resource"): per region and language the current list's and the last
- * few before it, kept on disk beside the pair lists, so a page rendered a few list changes ago (or
+ * few before it, kept on disk beside the symbol lists, so a page rendered a few list changes ago (or
  * before a restart: ISR keeps it) still finds its own. An older version is gone: its URL answers
  * 404, never another list.
  */

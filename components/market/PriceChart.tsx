@@ -32,7 +32,7 @@ type Lib = typeof import('lightweight-charts')
  * last candle from the page's websocket (useLiveTickers forwards kline pushes as `market-candle`
  * events). They are drawn as an SVG preview (CandlePreview) until the first touch, hover or wheel over the chart; only then is
  * lightweight-charts imported (a chunk of its own) and made, with its candles in the same task, so
- * its first frame draws them (docs/decisions/pages.md "Price chart", "The chart loads on first touch").
+ * its first frame draws them (docs/decisions/pages.md "Price chart").
  */
 export function PriceChart(props: {
   symbol: string

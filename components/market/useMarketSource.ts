@@ -19,7 +19,7 @@ export interface MarketSource {
  * The market data's source: REST calls go through the request client (marketClientOf), which
  * resolves the API host, the fast path and fe.crossApi per request; the socket's URL is the
  * stream of the API host in use, through the fast path's rewrite (docs/decisions/client-wiring.md
- * "Live prices: websocket, else polling"). null until the network layer has settled (bounded
+ * "Live prices: websocket, else polling"). null until the network layer has decided (bounded
  * wait), so the first request already goes where the chooser sends it. Changes as soon as the
  * chooser or the fast path moves.
  */

@@ -49,8 +49,8 @@ function register(): Promise<ServiceWorker | null> {
 /**
  * Registers the service worker when the page is idle and asks it to keep each page the trader
  * opens, client-side navigations included (docs/decisions/offline.md "What the worker keeps").
- * History is left alone: the path comes from the router (docs/decisions/pages.md "Markets URL
- * writes leave Next's router alone").
+ * History is left alone: the path comes from the router (docs/decisions/pages.md "Markets table:
+ * sort, search, URL state").
  */
 export function ServiceWorker() {
   const pathname = usePathname()

@@ -33,7 +33,8 @@ export async function PairDetails({ pair, lang, locale, related = [] }: { pair: 
   const t = await getTranslations('Pair')
   const tm = await getTranslations('Markets')
   const decimals = (count: number) => t('decimals', { count })
-  // Limits and steps come as the upstream's decimal strings: grouped here like every other figure (docs/decisions/pages.md "Every figure grouped").
+  // Limits and steps come as the upstream's decimal strings: grouped here like every other figure
+  // (docs/decisions/pages.md "Figures as text").
   const figure = (value: string) => formatDecimal(value, locale)
   const rows: [string, string, string?][] = [
     [t('fullName'), pair.tokenFullName],

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { monogram } from '@/lib/symbol-view/monogram'
 
 /**
- * A pair's icon that never shows as broken (docs/decisions/pages.md "Pair icons and monograms"): the
+ * A pair's icon that never shows as broken (docs/decisions/pages.md "Icons"): the
  * monogram is painted first and the image covers it once it loads; an image that fails (before
  * or after hydration) or has no URL is removed, leaving the monogram.
  */

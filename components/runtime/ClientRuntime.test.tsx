@@ -54,7 +54,7 @@ async function mount(strict: boolean) {
 }
 
 /** Waits for the runtime's first probe cycle, then one more round trip to the simulator. */
-async function settled(seen: Seen) {
+async function decided(seen: Seen) {
   await act(async () => {
     await seen.runtime?.ready
     await fetch(t.url('main', '/'))
@@ -64,7 +64,7 @@ async function settled(seen: Seen) {
 describe('ClientRuntimeProvider starts the engines after hydration, once', () => {
   it('a strict-mode mount (effects run, are cleaned up, run again) starts one probe loop, not two', async () => {
     const { root, seen } = await mount(true)
-    await settled(seen)
+    await decided(seen)
     expect(seen.engines).toBeTruthy()
     expect(probes()).toEqual([1, 1, 1])
     await act(async () => root.unmount())
@@ -89,7 +89,7 @@ describe('ClientRuntimeProvider starts the engines after hydration, once', () =>
 
   it('unmounting stops the probe loop: showing the tab again probes nothing', async () => {
     const { root, seen } = await mount(false)
-    await settled(seen)
+    await decided(seen)
     expect(probes()).toEqual([1, 1, 1])
     await act(async () => root.unmount())
     let hidden = true
@@ -105,7 +105,7 @@ describe('ClientRuntimeProvider starts the engines after hydration, once', () =>
     window.localStorage.setItem('fe.crossApi', 'true')
     try {
       const { root, seen } = await mount(false)
-      await settled(seen)
+      await decided(seen)
       expect(seen.runtime?.crossApi()).toBe(true)
       expect(seen.engines).toBeNull()
       expect(probes()).toEqual([0, 0, 0])

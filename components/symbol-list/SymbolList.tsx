@@ -93,7 +93,7 @@ export function SymbolList({
   const byTicker = sort.key === 'price' || sort.key === 'change'
   const [showAll, setShowAll] = useState(false)
   // Until the whole list is here only the page's first rows are known: what they do not answer
-  // waits, and says so, never "no results" (docs/decisions/pages.md "Search before the whole list arrives").
+  // waits, and says so, never "no results" (docs/decisions/pages.md "The markets HTML keeps its first rows").
   const waiting =
     (!isWhole(view) && !firstRowsAnswer({ tabKey: tableTabKey, tag: tableTag, search: deferredSearch, sort, showAll }, view)) || (byTicker && !figuresSettled)
   const selected = useMemo(
@@ -112,7 +112,7 @@ export function SymbolList({
     [served, selected, sort, sortTickers, initialFigures],
   )
   // While waiting the drawn rows stay, hidden: the rows that answer next take over their elements
-  // (docs/decisions/pages.md "Markets rows keyed by place"), and nothing shows an answer not yet known.
+  // (docs/decisions/pages.md "Markets table: rows drawn"), and nothing shows an answer not yet known.
   const shown = waiting ? firstRows : drawnOf(rows)
   // A push renders the rows on screen; the others take their ticker when scrolled to
   // (lib/market-data/rows-in-view.ts). Kept from render to render as React's "previous render" state.
@@ -204,7 +204,7 @@ export function SymbolList({
             <tbody ref={body} hidden={waiting}>
               {/* Keyed by place, not pair: another tab's rows take over the drawn rows' elements, so a tap
                   changes their texts instead of making 25 new rows to style (docs/decisions/pages.md
-                  "Markets rows keyed by place"). A row holds no state of its own. */}
+                  "Markets table: rows drawn"). A row holds no state of its own. */}
               {/* A row gets the formatting chunk with its first ticker: the chunk's arrival renders no row. */}
               {shown.map((row, place) => {
                 const ticker = rowTickers.tickers[row.symbolId]

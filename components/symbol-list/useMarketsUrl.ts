@@ -33,7 +33,7 @@ export function useMarketsUrl(): [MarketsUrlState, (next: MarketsUrlState) => vo
     const query = writeMarketsUrl(window.location.search, next)
     // The entry keeps its state (Next's own, with its router tree), so Next's history patch lets
     // the write through without restoring its router: that restore re-rendered the app's tree
-    // after every tap and keystroke (docs/decisions/pages.md "Markets URL writes leave Next's router alone").
+    // after every tap and keystroke (docs/decisions/pages.md "Markets table: sort, search, URL state").
     window.history.replaceState(window.history.state, '', `${window.location.pathname}${query}${window.location.hash}`)
     window.dispatchEvent(new Event(CHANGE))
   }, [])

@@ -7,7 +7,7 @@ import {
   keepUnchanged,
   LIST_IDLE_TIMEOUT_MS,
   LIST_REFRESH_MS,
-  LIST_SETTLE_MS,
+  LIST_QUIET_MS,
   preferBetter,
   toSymbolListView,
   type SymbolListView,
@@ -19,7 +19,7 @@ import { browserIdle, browserTimers } from '@/lib/browser-runtime/browser-env'
 import type { ClientRuntime } from '@/lib/browser-runtime/runtime'
 import { createExternalStore } from '@/lib/engine-kit/external-store'
 import { KeptPromises } from '@/lib/engine-kit/kept-promises'
-import { inTaskOfItsOwn, nextTask, whenSettled } from '@/lib/engine-kit/later-task'
+import { inTaskOfItsOwn, nextTask, whenQuiet } from '@/lib/engine-kit/later-task'
 import { useClientRuntime } from '../runtime/ClientRuntime'
 import { reportLoadFailure } from './LoadFailureNotice'
 import { wholeListAt } from './whole-list-source'
@@ -59,7 +59,7 @@ function loaderFor(
         const onProblem = (problem: { kind: string; key?: string; detail: string }) => runtime.monitor.event('symbol_storage_problem', { ...problem })
         const storage = createBrowserStorage(() => window.localStorage, { ownKeys: SYMBOL_STORAGE_KEYS })
         // The page's own list seeds the caches, so the first load is conditional (docs/decisions/pages.md
-        // "The browser starts from the page's pair list"); its records come with the whole list.
+        // "The browser starts from the page's symbol list"); its records come with the whole list.
         const records = await seed()
         if (records) {
           await between()
@@ -122,8 +122,8 @@ export function useSymbolList(initial: SymbolListView, whole: WholeListRef, lang
     },
   )
   useEffect(() => {
-    if (first !== 'after-settle') return
-    return whenSettled(browserTimers, browserIdle(), () => void mutate(), { delayMs: LIST_SETTLE_MS, idleTimeoutMs: LIST_IDLE_TIMEOUT_MS })
+    if (first !== 'after-quiet') return
+    return whenQuiet(browserTimers, browserIdle(), () => void mutate(), { delayMs: LIST_QUIET_MS, idleTimeoutMs: LIST_IDLE_TIMEOUT_MS })
   }, [first, mutate])
   // The whole list, asked for once hydrated, in a task of its own; it completes the first rows unless a load already replaced them.
   useEffect(

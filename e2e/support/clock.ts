@@ -1,12 +1,12 @@
 import type { BrowserContext, Page } from '@playwright/test'
-import { LIST_IDLE_TIMEOUT_MS, LIST_REFRESH_MS, LIST_SETTLE_MS } from '../../lib/symbol-view/view'
+import { LIST_IDLE_TIMEOUT_MS, LIST_REFRESH_MS, LIST_QUIET_MS } from '../../lib/symbol-view/view'
 
 /**
- * A page revalidates a young embedded pair list at its first refresh, not on mount
+ * A page revalidates a young embedded symbol list at its first refresh, not on mount
  * (docs/decisions/pages.md "The first revalidation waits for the list's age"). Tests that watch the
  * browser's data go out through that first revalidation (which host, route or headers) run the
  * page's clock one refresh ahead, so the list it was rendered with is old enough to be asked about
- * once the page settles (`LIST_SETTLE_MS` after mount, when idle: `FIRST_LIST_REQUEST_MS` at most).
+ * once the page is quiet (`LIST_QUIET_MS` after mount, when idle: `FIRST_LIST_REQUEST_MS` at most).
  * Time and timers then flow as usual. Call before the page loads.
  */
 export async function ageEmbeddedList(target: Page | BrowserContext): Promise<void> {
@@ -14,4 +14,4 @@ export async function ageEmbeddedList(target: Page | BrowserContext): Promise<vo
 }
 
 /** How much later than its mount an aged page sends its first list request (on top of a test's own wait). */
-export const FIRST_LIST_REQUEST_MS = LIST_SETTLE_MS + LIST_IDLE_TIMEOUT_MS
+export const FIRST_LIST_REQUEST_MS = LIST_QUIET_MS + LIST_IDLE_TIMEOUT_MS

@@ -23,7 +23,7 @@ export const FLEET_PORTS = {
   uncached: base + 9,
 } as const
 
-/** The runtime's Redis support (the shared cache and pair lists) comes with the `redis` client. */
+/** The runtime's Redis support (the shared cache and symbol lists) comes with the `redis` client. */
 export const HAS_REDIS_RUNTIME = (() => {
   try {
     createRequire(join(process.cwd(), 'package.json')).resolve('redis')

@@ -15,14 +15,14 @@ export interface NetworkEngines {
 }
 
 /** How long the first client request waits for the first route probe and fast-path decision. */
-const SETTLE_MS = 2500
+const DECIDE_WAIT_MS = 2500
 
 /**
  * The route chooser and the fast path for this site, in the browser only, not yet started: the
- * runtime starts each in a task of its own (lib/browser-runtime/runtime.ts). `settled` counts
+ * runtime starts each in a task of its own (lib/browser-runtime/runtime.ts). `decided` counts
  * from now.
  */
-export function createNetwork(site: ClientSiteConfig, monitor: Monitor): { engines: NetworkEngines; settled: Promise<void> } {
+export function createNetwork(site: ClientSiteConfig, monitor: Monitor): { engines: NetworkEngines; decided: Promise<void> } {
   const fetchImpl = (input: string, init: RequestInit) => fetch(input, init)
   const storage = createBrowserStorage(() => window.localStorage, {
     ownKeys: [ROUTE_STORAGE_KEY],
@@ -54,17 +54,17 @@ export function createNetwork(site: ClientSiteConfig, monitor: Monitor): { engin
     openWebSocket: (url) => new WebSocket(url),
     identity: { deviceId: pageDeviceId() },
   })
-  const bothSettled = Promise.all([chooserSettled(chooser), fastPathSettled(fastPath)]).then(() => undefined)
-  return { engines: { chooser, fastPath }, settled: withPatience(bothSettled, SETTLE_MS, () => undefined, browserTimers) }
+  const bothDecided = Promise.all([chooserDecided(chooser), fastPathDecided(fastPath)]).then(() => undefined)
+  return { engines: { chooser, fastPath }, decided: withPatience(bothDecided, DECIDE_WAIT_MS, () => undefined, browserTimers) }
 }
 
-/** Automatic mode: after the first probe cycle; a manual choice is settled at once. */
-function chooserSettled(chooser: RouteChooser): Promise<void> {
+/** Automatic mode: after the first probe cycle; a manual choice is decided at once. */
+function chooserDecided(chooser: RouteChooser): Promise<void> {
   return waitFor(chooser, (s) => s.mode !== 'auto' || Object.values(s.hosts).every((h) => h.lastProbe !== null))
 }
 
 /** Settled once on with a route, or off for a reason other than "still checking". */
-function fastPathSettled(fastPath: FastPath): Promise<void> {
+function fastPathDecided(fastPath: FastPath): Promise<void> {
   return waitFor(fastPath, (s) => (s.state === 'off' ? s.offReason !== 'checking' && s.offReason !== 'idle' : s.route !== null))
 }
 

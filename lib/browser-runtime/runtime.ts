@@ -15,7 +15,7 @@ const CONFIG_WAIT_MS = 2000
 
 /** The browser's network layer, shared by every client component of the page. */
 export interface ClientRuntime {
-  /** Resolves once started, the config is current and the route/fast path have settled (bounded wait). */
+  /** Resolves once started, the config is current and the route/fast path have decided (bounded wait). */
   ready: Promise<void>
   /** The API host in use: requests go there now (the route chooser's choice). */
   apiHost: () => string
@@ -122,7 +122,7 @@ export function createBrowserRuntime(initial: ClientSiteConfig): BrowserRuntime 
       const created = createNetwork(site, monitor)
       engines = created.engines
       network.update(() => created.engines)
-      void created.settled.then(settle)
+      void created.decided.then(settle)
     }
     const { chooser, fastPath } = engines
     inLaterTasks(browserTimers, [() => chooser.start(), () => fastPath.start()], current)

@@ -1,6 +1,6 @@
 /**
  * The collector's log: one line per interval with counts, not one line per event
- * (docs/decisions/client-wiring.md "Collector logging"), so log volume no longer follows what clients send.
+ * (docs/decisions/client-wiring.md "Collector bounds"), so log volume no longer follows what clients send.
  * Labels are metricLabel()'s (known names and codes, else "other"): bounded.
  */
 export type Refusal = 'rate_limited' | 'global_limit' | 'too_large' | 'invalid'

@@ -1,5 +1,5 @@
 import { createFakeScheduler } from '../testing/engine-fakes'
-import { inLaterTask, inLaterTasks, inTaskOfItsOwn, nextTask, whenSettled, type Idle } from './later-task'
+import { inLaterTask, inLaterTasks, inTaskOfItsOwn, nextTask, whenQuiet, type Idle } from './later-task'
 
 describe('later tasks', () => {
   it('runs nothing in the calling task, and the work once the clock reaches the 0 ms timer', async () => {
@@ -25,7 +25,7 @@ describe('later tasks', () => {
     const scheduler = createFakeScheduler()
     let resolved = false
     void nextTask(scheduler.timers).then(() => (resolved = true))
-    await scheduler.settle()
+    await scheduler.runUntilQuiet()
     expect(resolved).toBe(false)
     await scheduler.advance(0)
     expect(resolved).toBe(true)
@@ -62,7 +62,7 @@ describe('later tasks', () => {
   })
 })
 
-describe('whenSettled', () => {
+describe('whenQuiet', () => {
   /** An idle callback the test fires by hand, as the host would when its main thread is idle. */
   function fakeIdle() {
     const pending = new Map<number, { run: () => void; timeoutMs: number }>()
@@ -86,7 +86,7 @@ describe('whenSettled', () => {
     const scheduler = createFakeScheduler()
     const { idle, pending, fire } = fakeIdle()
     let ran = 0
-    whenSettled(scheduler.timers, idle, () => ran++, { delayMs: 5000, idleTimeoutMs: 2000 })
+    whenQuiet(scheduler.timers, idle, () => ran++, { delayMs: 5000, idleTimeoutMs: 2000 })
     await scheduler.advance(4999)
     expect(pending.size).toBe(0)
     await scheduler.advance(1)
@@ -98,7 +98,7 @@ describe('whenSettled', () => {
   it('runs when the delay ends on a host without an idle callback', async () => {
     const scheduler = createFakeScheduler()
     let ran = 0
-    whenSettled(scheduler.timers, undefined, () => ran++, { delayMs: 5000, idleTimeoutMs: 2000 })
+    whenQuiet(scheduler.timers, undefined, () => ran++, { delayMs: 5000, idleTimeoutMs: 2000 })
     await scheduler.advance(4999)
     expect(ran).toBe(0)
     await scheduler.advance(1)
@@ -109,10 +109,10 @@ describe('whenSettled', () => {
     const scheduler = createFakeScheduler()
     const { idle, pending, fire } = fakeIdle()
     let ran = 0
-    whenSettled(scheduler.timers, idle, () => ran++, { delayMs: 5000, idleTimeoutMs: 2000 })()
+    whenQuiet(scheduler.timers, idle, () => ran++, { delayMs: 5000, idleTimeoutMs: 2000 })()
     await scheduler.advance(6000)
     expect(pending.size).toBe(0)
-    const cancel = whenSettled(scheduler.timers, idle, () => ran++, { delayMs: 5000, idleTimeoutMs: 2000 })
+    const cancel = whenQuiet(scheduler.timers, idle, () => ran++, { delayMs: 5000, idleTimeoutMs: 2000 })
     await scheduler.advance(5000)
     expect(pending.size).toBe(1)
     cancel()

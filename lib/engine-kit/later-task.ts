@@ -48,12 +48,12 @@ export interface Idle {
 }
 
 /**
- * Background work that can wait for the page to settle: `delayMs` after now, then in the host's
+ * Background work that can wait for the page to be quiet: `delayMs` after now, then in the host's
  * next idle period (at most `idleTimeoutMs` later), so it lands neither in the page's first seconds
  * nor in the middle of a burst of input. Without an idle callback it runs when the delay ends.
  * Returns the cancel.
  */
-export function whenSettled(
+export function whenQuiet(
   timers: Timers,
   idle: Idle | undefined,
   run: () => void,

@@ -1,6 +1,6 @@
 /**
  * Fast-path constants (SPEC §4 "Fast-path network layer", §9). How each one is used is in
- * docs/decisions/network-layer.md "Fast path".
+ * docs/decisions/network-layer.md "Cadence", "Probes and route choice".
  */
 
 /** SPEC §4/§9: the probe interval starts at 10 s and grows by 10 s per round up to 30 s. */
@@ -34,7 +34,8 @@ export const WHITELIST_EXCEPTION = 8
 
 /**
  * The request paths the fast path may carry: the product API under /spot/api/ and the public
- * market data (/v5/market/ REST, /v5/public/ websocket: docs/decisions/client-wiring.md "Live prices: websocket,
+ * market data (/v5/market/ REST, /v5/public/ websocket: docs/decisions/client-wiring.md "Live
+ * prices: websocket,
  * else polling"). Probes (/t1), the switch itself (getproxy) and anything else always go to the
  * API host directly.
  */

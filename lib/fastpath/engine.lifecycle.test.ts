@@ -8,7 +8,7 @@ describe('fast path visibility, expiry and quality reports', () => {
     await scheduler.advance(45_000)
     const before = roundStarts.length
     visibility.setHidden(true)
-    await scheduler.settle()
+    await scheduler.runUntilQuiet()
     expect(scheduler.pendingCount()).toBe(0)
     await scheduler.advance(600_000)
     expect(roundStarts).toHaveLength(before)

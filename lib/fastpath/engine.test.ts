@@ -94,7 +94,7 @@ describe('fast path failure handling', () => {
     expect(monitor.entries).toContainEqual(expect.objectContaining({ name: 'fast_path_internal_error', detail: expect.objectContaining({ where: 'rewrite' }) }))
     broken = false
     expect(fastPath.rewriteUrl(V3)).toBe(V3) // stays off for the page's life
-    await scheduler.settle()
+    await scheduler.runUntilQuiet()
     expect(scheduler.pendingCount()).toBe(0)
     fastPath.start()
     await scheduler.advance(60_000)

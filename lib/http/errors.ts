@@ -3,7 +3,7 @@ import { DEFAULT_FAILURE_STATUS, MESSAGES, TIMEOUT_RET_CODE } from './constants'
 /**
  * Error classes, one per concept, each with a stable `name` and its context. `message` is the user-facing
  * text of SPEC §8, verbatim; `detail` names what failed for logs ("GET …/symbol_list_v3 timed
- * out after 8000 ms"). See docs/decisions/request-client.md "Error message vs detail".
+ * out after 8000 ms"). See docs/decisions/request-client.md "Which message for which failure".
  */
 export interface RequestContext {
   method: string
@@ -43,7 +43,7 @@ export class RequestError extends Error {
   /**
    * SPEC §8 failure status: the HTTP status, else ext_code, else 500. A 2xx status is not a
    * failure status, so an API error inside a 200 answer reports its ext_code or 500
-   * (docs/decisions/request-client.md "Failure status of an API error").
+   * (docs/decisions/request-client.md "Which message for which failure").
    */
   get status(): number {
     if (this.httpStatus !== undefined && (this.httpStatus < 200 || this.httpStatus > 299)) return this.httpStatus

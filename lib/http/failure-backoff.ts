@@ -3,8 +3,8 @@ import { backoffDelay, type BackoffOptions } from './backoff'
 /**
  * Remembered failures of one upstream: after a failed attempt, no new attempt until a backed-off
  * delay has passed (SPEC §9 generic back-off: 100 ms × 2^n, capped at 10000 ms), with "equal
- * jitter" so a fleet of processes does not retry in step (docs/decisions/pages.md "Pair-list refresh:
- * one at a time per upstream, failures backed off"). Clock and random source are passed in.
+ * jitter" so a fleet of processes does not retry in step (docs/decisions/pages.md "Server symbol-list
+ * reuse"). Clock and random source are passed in.
  */
 export interface FailureRecord {
   code?: number

@@ -12,8 +12,8 @@ export function buildRequestHeaders(language: RequestLanguage | undefined): Reco
   }
   if (language) {
     headers.lang = language.code
-    // The plain tag: a formatting extension (ar-SA-u-nu-latn, docs/decisions/pages.md "Latin digits
-    // for figures") is the page's business, not the upstream's.
+    // The plain tag: a formatting extension (ar-SA-u-nu-latn, docs/decisions/pages.md "Figure
+    // formats from the server") is the page's business, not the upstream's.
     headers['Accept-Language'] = new Intl.Locale(language.locale).baseName
   }
   return headers

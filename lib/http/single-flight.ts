@@ -1,7 +1,7 @@
 /**
  * Shares one in-flight promise between identical concurrent calls (SPEC §4 "requested one at a
  * time and the result shared"). The entry is dropped when the promise settles, so a later call
- * starts afresh. The project's one single-flight: the request client, the pair-list loader, the
+ * starts afresh. The project's one single-flight: the request client, the symbol-list loader, the
  * server's refreshes and its fleet look all use it.
  */
 export class SingleFlight<V> {

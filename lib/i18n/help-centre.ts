@@ -2,7 +2,8 @@ import type { HelpLocale } from './locale-maps'
 
 /**
  * The exchange's help centre: a fixed external origin, never derived from the request
- * (docs/decisions/regions-and-languages.md "Help-centre link"). The path carries the help-centre locale.
+ * (docs/decisions/regions-and-languages.md "Chart-widget and help-centre locales"). The path
+ * carries the help-centre locale.
  */
 export const HELP_CENTRE_ORIGIN = 'https://www.bybit.com'
 

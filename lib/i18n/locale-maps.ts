@@ -4,7 +4,8 @@
  *
  * They are keyed by message file, not by language code: regional variants that share their text
  * (en-TR, en-KAZ, … or es-ES/es-MX/es-AR) also share the chart and help-centre language, so one
- * row per written language keeps the 34 codes from drifting apart. Decisions: docs/decisions/README.md
+ * row per written language keeps the 34 codes from drifting apart. Decisions:
+ * docs/decisions/regions-and-languages.md
  * "Chart-widget and help-centre locales".
  */
 

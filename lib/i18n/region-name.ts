@@ -1,5 +1,5 @@
 /**
- * A region's name in the page's language, for titles and descriptions (docs/decisions/README.md
+ * A region's name in the page's language, for titles and descriptions (docs/decisions/pages.md
  * "Titles and descriptions per region"): CLDR's names through Intl.DisplayNames, so nine names
  * need no translations of our own. The main site has no country: it returns null and the page
  * uses the site's name.

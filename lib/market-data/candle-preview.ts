@@ -3,7 +3,7 @@
  * lays out its first frame (6 px per candle, the newest at the right edge, the price scale at the
  * right, the time scale below), drawn as two SVG paths, one per direction. The library itself
  * (its chunk, its canvas, its draws) loads on the first touch, hover or wheel over the chart
- * (docs/decisions/pages.md "The chart loads on first touch").
+ * (docs/decisions/pages.md "Price chart").
  *
  * Pure: no next, react, DOM or lightweight-charts.
  */

@@ -1,7 +1,7 @@
 /**
  * A ticker as the strings a page shows. The server formats the figures it renders, and the
  * browser loads this module in a chunk of its own for live updates, so the pair page's
- * first-load JavaScript carries no formatting (docs/decisions/README.md "First-load JavaScript");
+ * first-load JavaScript carries no formatting (docs/decisions/client-wiring.md "First-load JavaScript");
  * the figures are rounded as text, with no decimal library (docs/decisions/pages.md "Figures as text").
  */
 import { formatAmount, formatChange, formatPrice, formatPriceTime, type Change } from './format'

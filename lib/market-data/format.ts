@@ -1,7 +1,7 @@
 /**
  * Market figures for display: prices at the pair's price step, rounded as text (no float
  * rounding of a decimal string: ./decimal-text.ts), the page's locale separators, Latin digits
- * (docs/decisions/README.md "Latin digits for figures"), and a change that carries sign and
+ * (docs/decisions/pages.md "Figure formats from the server"), and a change that carries sign and
  * arrow, not colour alone.
  */
 import { figureFormatsOf, formatPercentChange, formatTimeWith, TIME_OPTIONS } from '../i18n/figure-formats'
@@ -43,7 +43,7 @@ export function formatPrice(value: string | undefined, step: string, locale: str
 /**
  * A pair's limit or step as the upstream wrote it, every place kept, in the locale's separators:
  * "4000000" → "4,000,000", "0.00001" → "0.00001" (de: "0,00001"). Text that is not a plain decimal
- * shows as it came, so an odd upstream value is still seen (docs/decisions/pages.md "Every figure grouped").
+ * shows as it came, so an odd upstream value is still seen (docs/decisions/pages.md "Figures as text").
  */
 export function formatDecimal(value: string, locale: string): string {
   const n = readPlainDecimal(value)

@@ -1,8 +1,8 @@
 import type { MarketTicker, MarketTickers } from './tickers'
 
 /**
- * The tickers the drawn markets rows show (docs/decisions/pages.md "Pushes render the rows on
- * screen"). A row in view follows every push; a row out of view keeps the ticker it last showed
+ * The tickers the drawn markets rows show (docs/decisions/pages.md "Markets table: rows drawn"). A
+ * row in view follows every push; a row out of view keeps the ticker it last showed
  * and takes the live one when it comes into view, so a push renders only the rows a trader can
  * see (about ten of 25 on a phone, some twenty of 600 after "Show all"). When the drawn pairs
  * change (a tab, a sort, a search, "Show all"), every drawn row takes its live ticker: those rows

@@ -112,7 +112,7 @@ describe('client monitor batching (SPEC §7)', () => {
     setOnline(false)
     for (const n of ['1', '2', '3', '4', '5', '6']) monitor.event(n)
     setOnline(true)
-    await scheduler.settle()
+    await scheduler.runUntilQuiet()
     expect(monitor.stats()).toMatchObject({ queued: 5, failed: 2, sent: 0 })
     fail = false
     await scheduler.advance(5000)

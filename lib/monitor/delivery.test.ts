@@ -40,7 +40,7 @@ function monitorTo(url: string) {
   /** Every post so far answered, and the monitor's handlers of those answers run. */
   const answered = async () => {
     await Promise.all(inFlight)
-    await scheduler.settle()
+    await scheduler.runUntilQuiet()
   }
   return { scheduler, monitor, answered }
 }

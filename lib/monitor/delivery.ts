@@ -1,7 +1,7 @@
 import type { MonitorBatch } from './batch-limits'
 
 /**
- * How a batch leaves the page (docs/decisions/client-wiring.md "Where monitor batches go", "A
+ * How a batch leaves the page (docs/decisions/client-wiring.md "A refused batch is dropped", "A
  * refused batch is dropped"): a beacon where the browser takes one (it outlives the page, and its
  * answer is never seen), else fetch with keepalive, whose answer decides: a 2xx is delivered; a
  * 4xx (429 from the edge's or the collector's bound, 413, 400) is refused, and the batch is

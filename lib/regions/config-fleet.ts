@@ -2,7 +2,7 @@
  * Fleet mode: several instances share one Redis (REDIS_URL set). Pages rendered by one instance
  * are served by every other, so nothing an instance knows only about itself (its port) may reach
  * a page: every enabled region must name its public URL, whatever DEMO_DEFAULTS says
- * (docs/decisions/fleet.md "Fleet mode is REDIS_URL").
+ * (docs/decisions/fleet.md "Redis is an accelerator, never a dependency").
  */
 import { z } from 'zod'
 import { ConfigError, readValue } from './config-values'

@@ -7,7 +7,7 @@ describe('route chooser and page visibility', () => {
     await scheduler.advance(CYCLE * 2)
     const before = network.calls.length // a cycle has just started: its requests are in flight
     visibility.setHidden(true)
-    await scheduler.settle() // the aborted requests clear their own timeouts
+    await scheduler.runUntilQuiet() // the aborted requests clear their own timeouts
     expect(scheduler.pendingCount()).toBe(0)
     await scheduler.advance(CYCLE * 20)
     expect(network.calls).toHaveLength(before)
@@ -16,7 +16,7 @@ describe('route chooser and page visibility', () => {
     expect(network.calls).toHaveLength(before + 3)
     expect(scheduler.pendingCount()).toBeGreaterThan(0)
     chooser.stop()
-    await scheduler.settle()
+    await scheduler.runUntilQuiet()
     expect(scheduler.pendingCount()).toBe(0)
   })
 
@@ -27,7 +27,7 @@ describe('route chooser and page visibility', () => {
     const history = snap().hosts.main.history
     await scheduler.advance(1000)
     visibility.setHidden(true)
-    await scheduler.settle()
+    await scheduler.runUntilQuiet()
     expect(scheduler.pendingCount()).toBe(0) // request timeouts included
     expect(snap().hosts.main.history).toBe(history)
     expect(snap().probing).toBe(false)

@@ -1,6 +1,6 @@
 /**
- * The stand-in for a pair icon that has no URL or does not load (docs/decisions/pages.md "Pair icons
- * and monograms"): the base coin's first letters on a disc whose colour comes from the name,
+ * The stand-in for a pair icon that has no URL or does not load (docs/decisions/pages.md "Icons"):
+ * the base coin's first letters on a disc whose colour comes from the name,
  * dark enough that white letters keep a contrast above 4.5:1 in both themes.
  */
 export interface Monogram {

@@ -159,11 +159,11 @@ export function keepUnchanged(previous: SymbolListView | undefined, next: Symbol
   return { ...next, groups: allKept ? previous.groups : groups }
 }
 
-/** How often an open page revalidates its pair list (SWR's refreshInterval in useSymbolList). */
+/** How often an open page revalidates its symbol list (SWR's refreshInterval in useSymbolList). */
 export const LIST_REFRESH_MS = 60_000
 
 /** How long after mount a page that shows a live list a minute or two old first asks about it, */
-export const LIST_SETTLE_MS = 5_000
+export const LIST_QUIET_MS = 5_000
 /** at the browser's next idle period after that, or this much later at the latest. */
 export const LIST_IDLE_TIMEOUT_MS = 2_000
 
@@ -172,15 +172,15 @@ export const LIST_IDLE_TIMEOUT_MS = 2_000
  * revalidation waits for the list's age"):
  * - `on-mount`: the page shows a cached copy or the built-in sample, or a list too old to be
  *   labelled live (lib/symbols/shown.ts): the trader is told the list is not live, so it is asked about at once;
- * - `after-settle`: a live list at least one refresh period old, `LIST_SETTLE_MS` after mount, in the
+ * - `after-quiet`: a live list at least one refresh period old, `LIST_QUIET_MS` after mount, in the
  *   browser's next idle period: its load (a chunk, the seeding, the answer's checks) stays out of the
  *   page's first seconds, where a phone is busy hydrating and starting its routes, and out of input;
  * - `at-refresh`: a live list younger than one refresh period, at the page's first refresh. A list
  *   "from the future" (the browser's clock behind the server's) counts as young: the refresh still comes.
  */
-export type FirstRevalidation = 'on-mount' | 'after-settle' | 'at-refresh'
+export type FirstRevalidation = 'on-mount' | 'after-quiet' | 'at-refresh'
 
 export function firstRevalidation(provenance: Pick<Provenance, 'source' | 'fetchedAt'>, now: number, refreshMs = LIST_REFRESH_MS): FirstRevalidation {
   if (provenanceAsShown(provenance, now).state !== 'live') return 'on-mount'
-  return now - provenance.fetchedAt >= refreshMs ? 'after-settle' : 'at-refresh'
+  return now - provenance.fetchedAt >= refreshMs ? 'after-quiet' : 'at-refresh'
 }

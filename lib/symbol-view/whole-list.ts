@@ -1,7 +1,7 @@
 /**
  * The markets page's whole list as one resource of its own (docs/decisions/pages.md "The whole list
  * is one immutable resource"): the page's HTML draws and carries only its first rows; every row,
- * and the records that seed the browser's pair-list caches, come in one text under a URL named by
+ * and the records that seed the browser's symbol-list caches, come in one text under a URL named by
  * that text's hash, which the browser and the edge keep for a year. Pure: the hash is passed in.
  */
 import type { Provenance } from '../symbols/provenance'
@@ -17,7 +17,7 @@ export const wholeListPath = (lang: string, version: string) => `/${lang}/market
 export const rowFiguresPath = (lang: string) => `/${lang}/markets/figures`
 /** A version: 22 base64url characters (128 bits of the text's SHA-256). */
 export const WHOLE_LIST_VERSION = /^[A-Za-z0-9_-]{22}$/
-/** The most the browser reads of the resource: a 600-pair list is ~350 kB; anything near this is not ours. */
+/** The most the browser reads of the resource: a 600-symbol list is ~350 kB; anything near this is not ours. */
 export const WHOLE_LIST_MAX_BYTES = 8 * 1024 * 1024
 
 /** The resource: every group with every row (packed), and the seed's records without their time stamps. */

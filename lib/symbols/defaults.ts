@@ -3,7 +3,7 @@ import type { QuoteTokenGroup } from './types'
 
 /**
  * Defaults for pair fields a list did not send (WIRE.md "a missing optional field takes a
- * documented default"; documented in docs/decisions/pair-list.md "Defaults of unsent fields"). Static ones
+ * documented default"; documented in docs/decisions/symbol-list.md "Defaults of unsent fields"). Static ones
  * here; the ones that follow from other fields of the same pair or its group are in completePair.
  */
 export const STATIC_PAIR_DEFAULTS = {

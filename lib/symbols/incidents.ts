@@ -1,6 +1,6 @@
 /**
  * SPEC §8 symbol-list incident codes. They are logged through the Monitor only, never shown to
- * the user. The loader uses the ones its chain can reach, each with one trigger (docs/decisions/README.md
+ * the user. The loader uses the ones its chain can reach, each with one trigger (docs/decisions/symbol-list.md
  * "The chain (SPEC §4) and its incident codes"); 11511501/02 (retries are 0) and 11511508 (no CDN
  * request) name paths this product does not take and exist so nobody reuses a code.
  */

@@ -13,7 +13,7 @@ export { compactAllPairSchema, compactV3PairSchema, fullPairSchema } from './sch
  * broken answer shape (no list at all) fails the whole parse and the loader falls back.
  */
 
-/** A quote token group's own fields, with the defaults in docs/decisions/pair-list.md "Defaults of unsent fields". */
+/** A quote token group's own fields, with the defaults in docs/decisions/symbol-list.md "Defaults of unsent fields". */
 export const quoteTokenGroupSchema = z.pipe(
   z.object({
     tokenId: z.string().check(z.minLength(1)),
@@ -77,7 +77,7 @@ const groupList = (codec: PairCodec) =>
     z.array(z.unknown()),
     z.transform((list: unknown[]) => decodeGroups(list, codec)),
   )
-const pairList = (codec: PairCodec) =>
+const pairsOf = (codec: PairCodec) =>
   z.pipe(
     z.array(z.unknown()),
     z.transform((list: unknown[]) => decodePairs(list, codec)),
@@ -96,7 +96,7 @@ export const v3AnswerSchema = z.pipe(
 
 /** symbol_list_all result. */
 export const allAnswerSchema = z.pipe(
-  z.object({ quoteTokenSymbols: pairList(ALL_PAIR), lastModifiedTime: time }),
+  z.object({ quoteTokenSymbols: pairsOf(ALL_PAIR), lastModifiedTime: time }),
   z.transform(({ quoteTokenSymbols: p, lastModifiedTime }): DecodedList<AllAnswer> => ({
     value: { quoteTokenSymbols: p.pairs, lastModifiedTime },
     dropped: p.dropped,
@@ -120,7 +120,7 @@ export const symbolCacheSchema = z.pipe(
 /** The incremental cache as stored; droppedSymbolIds = pairs the all-list sent in a broken form. */
 export const incrementalCacheSchema = z.pipe(
   z.object({
-    quoteTokenSymbols: pairList(ALL_PAIR),
+    quoteTokenSymbols: pairsOf(ALL_PAIR),
     lastModifiedTime: z.nullable(time),
     savedAt: time,
     droppedSymbolIds: z.optional(z.array(z.string())),

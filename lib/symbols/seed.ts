@@ -9,7 +9,7 @@ import { INCREMENTAL_CACHE_KEY, SYMBOL_CACHE_KEY } from './storage-keys'
 /**
  * The two cache records of the load that produced a page's list, in their stored (compact,
  * short-key) form, sent with the page's whole list so the browser's first revalidation is
- * conditional (docs/decisions/pages.md "The browser starts from the page's pair list").
+ * conditional (docs/decisions/pages.md "The browser starts from the page's symbol list").
  */
 export interface SymbolCacheSeed {
   symbol: unknown

@@ -35,7 +35,7 @@ function decode<T>(schema: z.ZodMiniType<DecodedList<T>>, raw: unknown, endpoint
 
 /**
  * Whether a v3+all failure belongs to the all-list, the split-off half of the list (SPEC §8
- * 11511506 "split request error"; docs/decisions/pair-list.md "The chain (SPEC §4) and its incident codes").
+ * 11511506 "split request error"; docs/decisions/symbol-list.md "The chain (SPEC §4) and its incident codes").
  */
 export function isSplitRequestFailure(error: unknown): boolean {
   if (error instanceof SymbolAnswerError) return error.endpoint === 'symbol_list_all'

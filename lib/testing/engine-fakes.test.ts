@@ -1,4 +1,4 @@
-/** The fake clock itself: its intervals, and how far `settle` and `advance` let pending work run. */
+/** The fake clock itself: its intervals, and how far `runUntilQuiet` and `advance` let pending work run. */
 import { createFakeScheduler, SETTLE_ROUND_LIMIT } from './engine-fakes'
 
 const hop = () => new Promise<void>((resolve) => setImmediate(resolve))
@@ -17,7 +17,7 @@ describe('the fake scheduler', () => {
     expect(scheduler.pendingCount()).toBe(0)
   })
 
-  it('settle runs a promise chain to its end, however many macrotask turns it takes', async () => {
+  it('runUntilQuiet runs a promise chain to its end, however many macrotask turns it takes', async () => {
     const scheduler = createFakeScheduler()
     const steps: number[] = []
     void (async () => {
@@ -26,18 +26,18 @@ describe('the fake scheduler', () => {
         steps.push(i)
       }
     })()
-    await scheduler.settle()
+    await scheduler.runUntilQuiet()
     expect(steps).toHaveLength(20)
   })
 
-  it('settle gives up on work that never goes quiet, and says what is still pending', async () => {
+  it('runUntilQuiet gives up on work that never goes quiet, and says what is still pending', async () => {
     const scheduler = createFakeScheduler()
     scheduler.timers.setTimeout(() => {}, 5000)
     let spinning = true
     const spin = () => spinning && setImmediate(spin)
     spin()
     try {
-      await expect(scheduler.settle()).rejects.toThrow(
+      await expect(scheduler.runUntilQuiet()).rejects.toThrow(
         `fake clock: not quiet after ${SETTLE_ROUND_LIMIT} rounds: 1 setImmediate callback(s) still queued; 1 fake timer(s) pending (next at 5000 ms), now 0 ms`,
       )
     } finally {

@@ -21,13 +21,13 @@ export interface FakeScheduler {
    * until quiet: no macrotask (setImmediate) left queued. Throws, naming what is still pending,
    * when the work never goes quiet.
    */
-  settle(): Promise<void>
+  runUntilQuiet(): Promise<void>
   pendingCount(): number
   /** Delays requested by setTimeout, in call order (to check cadences). */
   requested: number[]
 }
 
-/** How many rounds settle() lets pending work take before it says the work never goes quiet. */
+/** How many rounds runUntilQuiet() lets pending work take before it says the work never goes quiet. */
 export const SETTLE_ROUND_LIMIT = 1000
 /** How many timers may fire at one instant of the fake clock before advance() says they loop. */
 export const SAME_INSTANT_TIMER_LIMIT = 10_000
@@ -47,7 +47,7 @@ export function createFakeScheduler(start = 0): FakeScheduler {
   // Each round is one macrotask turn: every microtask (a resolved fetch, an await) runs before it
   // ends. Work that is still going queues a macrotask of its own (a body stream, a setImmediate);
   // when none is queued after a round, nothing is left to run until the clock moves.
-  const settle = async () => {
+  const runUntilQuiet = async () => {
     for (let round = 1; ; round++) {
       await new Promise<void>((resolve) => setImmediate(resolve))
       const queued = queuedImmediates()
@@ -96,7 +96,7 @@ export function createFakeScheduler(start = 0): FakeScheduler {
     },
     async advance(ms) {
       const end = now + ms
-      await settle()
+      await runUntilQuiet()
       let sameInstant = 0
       for (let next = due(end); next; next = due(end)) {
         pending.delete(next[0])
@@ -105,12 +105,12 @@ export function createFakeScheduler(start = 0): FakeScheduler {
           throw new Error(`fake clock: ${SAME_INSTANT_TIMER_LIMIT} timers fired at ${now} ms without the clock moving; ${describePending()}`)
         now = Math.max(now, next[1].at)
         next[1].fn()
-        await settle()
+        await runUntilQuiet()
       }
       now = end
-      await settle()
+      await runUntilQuiet()
     },
-    settle,
+    runUntilQuiet,
     pendingCount: () => pending.size,
     requested,
   }

@@ -1,6 +1,7 @@
 /**
- * Request and response body bounds of the /x-api proxy (docs/decisions/client-wiring.md "/x-api: body
- * limit"). A declared length is checked before anything is read; a chunked body is counted
+ * Request and response body bounds of the /x-api proxy (docs/decisions/client-wiring.md "/x-api:
+ * connection limit and timeouts"). A declared length is checked before anything is read; a chunked
+ * body is counted
  * while it streams and cut at the limit. A whole body is read by lib/http/body.ts readCapped.
  */
 

@@ -6,7 +6,7 @@ import { CROSS_API_ENDPOINTS, PROFILE_PATH, PROXY_TIMEOUT_MARGIN_MS } from './en
 const deadlineOf = (path: string) => CROSS_API_ENDPOINTS.find((e) => e.path === path)?.timeoutMs
 
 describe('/x-api deadlines', () => {
-  it('gives up on the pair lists at 7000 ms, 1000 ms inside the browser’s own 8000 ms (SPEC §9)', () => {
+  it('gives up on the symbol lists at 7000 ms, 1000 ms inside the browser’s own 8000 ms (SPEC §9)', () => {
     expect(SYMBOL_REQUEST_TIMEOUT_MS).toBe(8000)
     expect(PROXY_TIMEOUT_MARGIN_MS).toBe(1000)
     for (const path of [SYMBOL_LIST_V3_PATH, SYMBOL_LIST_ALL_PATH, SYMBOL_LIST_V2_PATH]) expect(deadlineOf(path)).toBe(7000)

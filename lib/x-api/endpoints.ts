@@ -11,7 +11,7 @@ export const PROFILE_PATH = '/v2/private/user/profile'
 
 /**
  * The proxy answers before the browser's own timer for the same call fires, so the browser
- * reads a 504 with SPEC §8's timeout message instead of aborting (docs/decisions/README.md
+ * reads a 504 with SPEC §8's timeout message instead of aborting (docs/decisions/client-wiring.md
  * "/x-api: connection limit and timeouts").
  */
 export const PROXY_TIMEOUT_MARGIN_MS = 1000

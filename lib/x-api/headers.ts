@@ -1,5 +1,5 @@
 /**
- * Which headers cross the /x-api proxy (docs/decisions/client-wiring.md "/x-api: headers"). Both directions
+ * Which headers cross the /x-api proxy (docs/decisions/client-wiring.md "/x-api: endpoints"). Both directions
  * are allow-lists: a client's own X-Forwarded-For, X-Real-IP or Forwarded never reaches the
  * upstream, and nothing the upstream says about itself (Location, Server, Set-Cookie, Via)
  * reaches the browser.

@@ -5,11 +5,11 @@ import { BodyTooLargeError, readCapped } from '../http/body'
 import { declaredTooLarge, streamCapped } from './body'
 import { CROSS_API_ENDPOINTS, matchEndpoint, type CrossApiEndpoint } from './endpoints'
 import { clientResponseHeaders, upstreamRequestHeaders } from './headers'
-import { createSlots } from './slots'
+import { createInFlightSlots } from './slots'
 
 /** Requests in flight per upstream origin (docs/decisions/client-wiring.md "/x-api: connection limit and timeouts"). */
 export const PROXY_MAX_IN_FLIGHT = 64
-/** Largest request body accepted (docs/decisions/client-wiring.md "/x-api: body limit"). */
+/** Largest request body accepted (docs/decisions/client-wiring.md "/x-api: connection limit and timeouts"). */
 export const PROXY_MAX_BODY_BYTES = 64 * 1024
 
 export interface CrossApiRequest {
@@ -49,7 +49,7 @@ function answer(status: number, message: string, headers: Record<string, string>
 
 export function createCrossApiProxy(options: CrossApiProxyOptions) {
   const endpoints = options.endpoints ?? CROSS_API_ENDPOINTS
-  const slots = createSlots(options.maxInFlight ?? PROXY_MAX_IN_FLIGHT)
+  const slots = createInFlightSlots(options.maxInFlight ?? PROXY_MAX_IN_FLIGHT)
   const maxBody = options.maxBodyBytes ?? PROXY_MAX_BODY_BYTES
   const maxResponse = options.maxResponseBytes ?? MAX_RESPONSE_BYTES
   const report = (outcome: ProxyOutcome, response: Response) => {

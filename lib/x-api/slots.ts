@@ -9,7 +9,7 @@ export interface Slots {
   inFlight(key: string): number
 }
 
-export function createSlots(limit: number): Slots {
+export function createInFlightSlots(limit: number): Slots {
   const used = new Map<string, number>()
   return {
     tryAcquire(key) {

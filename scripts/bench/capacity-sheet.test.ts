@@ -95,7 +95,7 @@ describe('Redis counters', () => {
     expect(sentByClients({ eval: 3, hget: 5, hset: 2, pexpire: 2, get: 2 })).toEqual({ sent: { eval: 3, hget: 2, get: 2 }, writes: 2 })
   })
 
-  it("tells the pair lists' and tickers' looks, reads, leases and writes from the pages', by the steps the instances counted", () => {
+  it("tells the symbol lists' and tickers' looks, reads, leases and writes from the pages', by the steps the instances counted", () => {
     // Pages: 4 looks (HGET + GET each), 2 entries read (HGET), 3 written (EVAL: HGET, HSET, PEXPIRE).
     // Lists: 6 looks (HGET), 2 read (HMGET), 3 leases (SET), 2 writes of which 1 stored (EVAL: HGET, HSET).
     // Tickers: 5 looks, 1 read, 2 leases, 1 write stored (EVAL: HGET, HSET, PEXPIRE).
@@ -156,7 +156,7 @@ describe("an instance's Redis link", () => {
   })
 })
 
-describe('looks at the pair lists', () => {
+describe('looks at the symbol lists', () => {
   it('happen once per window an instance renders a page of the slot, at most once per window', () => {
     expect(listLooksPerMinute(0, 48, 10)).toBe(0)
     // One render per slot per window on average: 1 − 1/e of the windows.
@@ -197,7 +197,7 @@ describe('upstream calls', () => {
   })
 
   it("bounds a region's calls for the fleet, whatever its instances: lists per language and window, tickers per window", () => {
-    expect(upstreamCeiling({ languages: 16, listWindowS: 10, callsPerRefresh: 2, tickersEveryS: 5 })).toEqual({ pairLists: 192, tickers: 12 })
+    expect(upstreamCeiling({ languages: 16, listWindowS: 10, callsPerRefresh: 2, tickersEveryS: 5 })).toEqual({ symbolLists: 192, tickers: 12 })
   })
 })
 
@@ -297,8 +297,8 @@ describe('the plan for a peak', () => {
 
   it('keeps the upstream calls of lists and tickers to the fleet-wide bound, whatever the instances', () => {
     // Lists: 16 languages × 6 windows × 2 (or 3) calls; tickers 12 a minute (one lease per 5 s) healthy or failing.
-    expect(plan.upstream.healthy).toEqual({ pairLists: 192, tickers: 12 })
-    expect(plan.upstream.outage).toEqual({ pairLists: 288, tickers: 12 })
+    expect(plan.upstream.healthy).toEqual({ symbolLists: 192, tickers: 12 })
+    expect(plan.upstream.outage).toEqual({ symbolLists: 288, tickers: 12 })
     expect(capacityPlan(MEASURED, STATED_PEAK).upstream).toEqual(plan.upstream)
   })
 

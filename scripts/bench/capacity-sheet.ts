@@ -134,7 +134,7 @@ export function sentByClients(commands: Readonly<Record<string, number>>): { sen
 }
 
 /**
- * What one kind of shared copy (pair lists, tickers: server/shared-copies.ts) sent that Redis
+ * What one kind of shared copy (symbol lists, tickers: server/shared-copies.ts) sent that Redis
  * answered, by step, as the instances' /api/metrics count it (`spot_redis_shared_copy_commands`):
  * its time (HGET), the copy (HMGET), a lease (SET NX PX), a write (the write script; `written`
  * when it stored, its HSET inside).
@@ -182,7 +182,7 @@ export interface CopyTraffic {
 }
 
 /**
- * Tells the shared copies' traffic (pair lists, tickers) from the pages' in a phase's delta, by
+ * Tells the shared copies' traffic (symbol lists, tickers) from the pages' in a phase's delta, by
  * the steps the instances counted: each look is an HGET of the copy's time, a whole read an HMGET,
  * a lease a SET, a write an EVAL that runs an HGET, and an HSET (and a PEXPIRE, for a copy that
  * `expires`) when it stores. A read or write moves the copy's `bytes`. What is left is the pages'.
@@ -288,16 +288,16 @@ export interface Measured {
   redis: Record<ViewKind, RedisPerView>
   /** Redis memory of one pair page's entry (MEMORY USAGE). */
   redisBytesPerPage: number
-  /** Redis memory of one (upstream, language) pair list, and of one upstream's tickers. */
+  /** Redis memory of one (upstream, language) symbol list, and of one upstream's tickers. */
   redisBytesPerList: number
   redisBytesPerTickers: number
-  /** The shared copies' traffic per slot: pair lists per (upstream, language), tickers per upstream. */
+  /** The shared copies' traffic per slot: symbol lists per (upstream, language), tickers per upstream. */
   lists: CopyRates
   tickers: CopyRates
   redisCpu: RedisOpCpu
   /**
    * The upstream bounds of the busiest region (the design's windows, which the bench checks it
-   * reaches and keeps): its languages, and per state the calls of one pair-list refresh (v3 + all
+   * reaches and keeps): its languages, and per state the calls of one symbol-list refresh (v3 + all
    * healthy; v3 + all + v2 failing) and how often the fleet may ask for tickers (one lease per 5 s
    * window and upstream, healthy or failing).
    */
@@ -374,7 +374,7 @@ export interface UpstreamRates {
 
 export interface UpstreamPerMinute {
   /** symbol_list_v3 + symbol_list_all + symbol_list_v2: at most one refresh per (upstream, language) per window, fleet-wide. */
-  pairLists: number
+  symbolLists: number
   /** tickers: at most one per upstream per 5 s window, fleet-wide (a lease, as the lists). */
   tickers: number
 }
@@ -402,7 +402,7 @@ export interface Assumptions {
   spareInstances: number
   /** Builds whose pages Redis holds at once (keys are per build and live 24 h: a deploy a day keeps two). */
   buildsInRedis: number
-  /** (upstream, language) pair lists in Redis, and upstreams (tickers copies). */
+  /** (upstream, language) symbol lists in Redis, and upstreams (tickers copies). */
   listSlots: number
   tickerSlots: number
   /** Redis memory planned above the data (fragmentation, replication buffers, the growth of a day). */
@@ -498,7 +498,7 @@ export function capacityPlan(m: Measured, a: Assumptions): Plan {
     const instancesNeeded = Math.max(1, Math.ceil(instanceCores / a.targetUtilisation - 1e-9))
     return { views, instanceCores, instancesNeeded, instances: instancesNeeded + a.spareInstances }
   }
-  // The share depends on the instances, the instances on the share: a few rounds settle it (it grows with both).
+  // The share depends on the instances, the instances on the share: a few rounds converge (it grows with both).
   let share = 0
   let size = sizeFor(share)
   for (let round = 0; a.balancing === 'round-robin' && round < 50; round++) {
@@ -549,7 +549,7 @@ export function capacityPlan(m: Measured, a: Assumptions): Plan {
   }
 }
 
-/** Pair lists are shared by the fleet (a lease per language and window), tickers too (a lease per upstream and window): neither grows with the instances. */
+/** Symbol lists are shared by the fleet (a lease per language and window), tickers too (a lease per upstream and window): neither grows with the instances. */
 function upstreamOf(u: UpstreamDesign): { healthy: UpstreamPerMinute; outage: UpstreamPerMinute } {
   return {
     healthy: upstreamCeiling({ languages: u.languages, listWindowS: u.listWindowS, ...u.healthy }),
@@ -559,12 +559,12 @@ function upstreamOf(u: UpstreamDesign): { healthy: UpstreamPerMinute; outage: Up
 
 /**
  * The most upstream calls per region per minute the design allows once every language is asked
- * continuously, whatever the instances: a pair-list refresh per (upstream, language) per window
+ * continuously, whatever the instances: a symbol-list refresh per (upstream, language) per window
  * (the lease), of `callsPerRefresh` calls, and a tickers call every `tickersEveryS` (the tickers'
- * lease; docs/decisions/fleet.md "One ticker refresher per fleet").
+ * lease; docs/decisions/fleet.md "One refresher per fleet for lists and tickers").
  */
 export function upstreamCeiling(o: { languages: number; listWindowS: number; callsPerRefresh: number; tickersEveryS: number }): UpstreamPerMinute {
-  return { pairLists: o.languages * (60 / o.listWindowS) * o.callsPerRefresh, tickers: 60 / o.tickersEveryS }
+  return { symbolLists: o.languages * (60 / o.listWindowS) * o.callsPerRefresh, tickers: 60 / o.tickersEveryS }
 }
 
 /**
@@ -687,7 +687,7 @@ export interface TrafficModel {
   /** Instances at this share of one core each (rendering is one thread), plus the spare(s). */
   targetUtilisation: number
   spareInstances: number
-  /** Redis memory: pages of this many builds (keys per build, 24 h), the pair lists (one per site: its upstream and language), the tickers (one per upstream), and headroom. */
+  /** Redis memory: pages of this many builds (keys per build, 24 h), the symbol lists (one per site: its upstream and language), the tickers (one per upstream), and headroom. */
   buildsInRedis: number
   listSlots: number
   tickerSlots: number
@@ -820,7 +820,7 @@ export function edgePlan(m: EdgeMeasured, t: TrafficModel): EdgePlan {
     const total = Object.values(parts).reduce((a, b) => a + b, 0)
     return { parts: { ...parts, total }, accepted }
   }
-  // The collector's bound grows with the instances, and the instances with what it accepts: a few rounds settle it.
+  // The collector's bound grows with the instances, and the instances with what it accepts: a few rounds converge.
   let instancesNeeded = 1
   for (let round = 0; round < 50; round++) {
     const next = Math.max(1, Math.ceil(cores(instancesNeeded + t.spareInstances).parts.total / t.targetUtilisation - 1e-9))

@@ -17,7 +17,7 @@
  *   refuses itself (this fleet's edge passes one a minute: docs/decisions/fleet.md "The monitor's
  *   bound at the edge").
  * - Redis: INFO commandstats/stats/cpu deltas over those phases, less the INFO calls' cost and
- *   Redis's idle burn, the shared copies' traffic (pair lists, tickers) told apart by the steps the
+ *   Redis's idle burn, the shared copies' traffic (symbol lists, tickers) told apart by the steps the
  *   instances count (/api/metrics); MEMORY USAGE of entries, lists and tickers; the commands
  *   replayed with 16 in flight for CPU at a busy fleet's concurrency (./redis-replay.ts).
  * - Upstream: a crawler walks every region's sitemap through nginx (4 connections, pages new to
@@ -152,7 +152,7 @@ const REDIS_TIMEOUT_MS = 1000
 /** Between stale pages: a regeneration here takes ~50 ms of CPU and a little waiting. */
 const STALE_GAP_MS = 100
 /**
- * A pair list is shared for 10 s fleet-wide (server/pair-list-service.ts reuseMs), an upstream's
+ * A symbol list is shared for 10 s fleet-wide (server/symbol-list-service.ts reuseMs), an upstream's
  * tickers for 5 s (server/market-tickers.ts): one lease per window, healthy or failing.
  */
 const LIST_WINDOW_S = 10
@@ -269,7 +269,7 @@ async function sitemapPages(): Promise<Target[]> {
   return pages
 }
 
-/** Diagonally over sites: consecutive requests go to other regions and languages (other pair lists). */
+/** Diagonally over sites: consecutive requests go to other regions and languages (other symbol lists). */
 function interleave(pages: readonly Target[]): Target[] {
   const bySite = new Map<string, Target[]>()
   for (const page of pages) {
@@ -307,7 +307,7 @@ interface Phase {
   upstream: Counts
   /** Redis commands the instances' links timed out or skipped (breaker open) in the phase, both instances. */
   link: LinkCounts
-  /** The shared copies' (pair lists, tickers) Redis commands in the phase, both instances. */
+  /** The shared copies' (symbol lists, tickers) Redis commands in the phase, both instances. */
   steps: Record<string, CopySteps>
 }
 
@@ -397,7 +397,7 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
     const walk = walker(crawl.slice(HOT_PAGES))
     const sites = new Set(crawl.map((page) => `${page.host}/${page.path.split('/')[1]}`)).size
     say(`  sitemaps: ${pages.length} pair pages on ${sites} sites (region × language); first-render set ${renderSet.length}, crawl ${crawl.length}`)
-    // Each instance loads the five sites' pair lists (markets pages, not measured).
+    // Each instance loads the five sites' symbol lists (markets pages, not measured).
     const renderSites = RENDER_SITES.map(([id, lang]) => ({ host: hostOf(id), path: `/${lang}` }))
     for (const port of PORTS.instances) await drive(port, each(renderSites), 1)
 
@@ -629,7 +629,7 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
       `  Redis commands per view: HIT ${JSON.stringify(rounded(redisPer.hit.byCommand))}, MISS ${JSON.stringify(rounded(redisPer.miss.byCommand))}, STALE ${JSON.stringify(rounded(redisPer.stale.byCommand))}`,
     )
     say(
-      `  Redis memory: pair page entry ${(memory.page / 1000).toFixed(0)} kB (median of ${memory.pages}), pair list ${(memory.list / 1000).toFixed(0)} kB (median of ${memory.lists}; ${(memory.listWire / 1000).toFixed(0)} kB on the wire)`,
+      `  Redis memory: pair page entry ${(memory.page / 1000).toFixed(0)} kB (median of ${memory.pages}), symbol list ${(memory.list / 1000).toFixed(0)} kB (median of ${memory.lists}; ${(memory.listWire / 1000).toFixed(0)} kB on the wire)`,
     )
     say(`  Redis memory: tickers ${(memory.tickers / 1000).toFixed(0)} kB an upstream (median; ${(memory.tickersWire / 1000).toFixed(0)} kB on the wire)`)
     for (const [label, p] of [
@@ -673,7 +673,7 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
     say(
       `  ${'region'.padEnd(6)} ${'languages'.padStart(9)} ${'healthy'.padStart(11)} ${'ceiling'.padStart(11)} ${`503 0–${ONSET_S} s`.padStart(11)} ${'503 after'.padStart(11)} ${'at the cap'.padStart(11)}`,
     )
-    const cell = (u: UpstreamPerMinute | undefined) => (u ? `${u.pairLists.toFixed(0)} + ${u.tickers.toFixed(0)}` : '–').padStart(11)
+    const cell = (u: UpstreamPerMinute | undefined) => (u ? `${u.symbolLists.toFixed(0)} + ${u.tickers.toFixed(0)}` : '–').padStart(11)
     for (const id of REGION_IDS) {
       const languages = REGIONS[id].languages.length
       const ceiling = (rates: UpstreamRates) => upstreamCeiling({ languages, listWindowS: LIST_WINDOW_S, ...rates })
@@ -738,7 +738,7 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
     }
     const plan = capacityPlan(measured, STATED_PEAK)
     const byUrl = capacityPlan(measured, { ...STATED_PEAK, balancing: 'by-url' })
-    say(`\n  pair lists per look: ${JSON.stringify(rounded({ ...measured.lists }))}; tickers per look: ${JSON.stringify(rounded({ ...measured.tickers }))}`)
+    say(`\n  symbol lists per look: ${JSON.stringify(rounded({ ...measured.lists }))}; tickers per look: ${JSON.stringify(rounded({ ...measured.tickers }))}`)
     sayPlan(plan, STATED_PEAK, say)
     sayPlan(byUrl, { ...STATED_PEAK, balancing: 'by-url' }, say)
     sayEdgePlan(edge, model, say)
@@ -795,7 +795,7 @@ export async function runCapacityBench(root: string, logDir: string, say: (line:
     add(figure('capacity Redis kB out per HIT', redisPer.hit.bytesOut / 1000, 'kB'))
     add(figure('capacity Redis kB in per MISS', redisPer.miss.bytesIn / 1000, 'kB'))
     add(figure('capacity Redis kB per page entry', memory.page / 1000, 'kB'))
-    const total = (u: UpstreamPerMinute | undefined) => (u ? u.pairLists + u.tickers : null)
+    const total = (u: UpstreamPerMinute | undefined) => (u ? u.symbolLists + u.tickers : null)
     add(figure('capacity upstream calls/min main, healthy', total(upstream.healthy.main), ''))
     add(figure('capacity upstream calls/min main, outage onset', total(upstream.onset.main), ''))
     add(figure('capacity upstream calls/min main, outage', total(upstream.outage.main), ''))
@@ -898,38 +898,38 @@ async function viewAfterLoad(host: string, seconds: number): Promise<{ batches: 
 }
 
 /**
- * Until instance A's pair lists of `sites` (markets pages) are live, at most 30 s, their pair
+ * Until instance A's symbol lists of `sites` (markets pages) are live, at most 30 s, their pair
  * pages `renders` first rendered there (a render refreshes a list past its 10 s window). A only:
  * the measured renders are A's, and B would take those pages from Redis, never loading a list.
  */
 async function untilListsLive(sites: readonly Target[], renders: readonly Target[]): Promise<void> {
   const live = async () => {
     const health = JSON.parse((await request({ port: PORT_A, path: '/api/health' })).body.toString('utf8')) as {
-      regions?: Record<string, { pairList?: { languages?: { language: string; source: string }[] } }>
+      regions?: Record<string, { symbolList?: { languages?: { language: string; source: string }[] } }>
     }
     return sites.every((site) => {
       const id = site.host === 'localhost' ? 'main' : (site.host.split('.')[0] ?? '')
-      return health.regions?.[id]?.pairList?.languages?.find((l) => l.language === site.path.slice(1))?.source === 'v3+all'
+      return health.regions?.[id]?.symbolList?.languages?.find((l) => l.language === site.path.slice(1))?.source === 'v3+all'
     })
   }
   await drive(PORT_A, each(renders), 1)
   for (const until = Date.now() + 30_000; Date.now() < until; await sleep(1000)) if (await live()) return
   throw new Error(
-    `capacity: instance A's pair lists of ${sites.map((site) => `${site.host}${site.path}`).join(', ')} were not live 30 s after a render of each`,
+    `capacity: instance A's symbol lists of ${sites.map((site) => `${site.host}${site.path}`).join(', ')} were not live 30 s after a render of each`,
   )
 }
 
 /**
  * CPU and Redis counters around `run`, started once the instances are quiet (what the last phase
- * left running is not this one's); with `settle`, ended once their background work
+ * left running is not this one's); with `untilQuiet`, ended once their background work
  * (regenerations, writes) is done.
  */
-async function measurePhase(meters: Meters, run: () => Promise<Tally>, settle = false): Promise<Phase> {
+async function measurePhase(meters: Meters, run: () => Promise<Tally>, untilQuiet = false): Promise<Phase> {
   await quiet(meters)
   const links0 = await meters.links()
   const [cpu0, redis0, upstream0, t0] = [meters.cpu(), await meters.redis(), meters.upstream(), Date.now()]
   const tally = await run()
-  if (settle) await quiet(meters)
+  if (untilQuiet) await quiet(meters)
   const [cpu1, redis1, upstream1, wallMs] = [meters.cpu(), await meters.redis(), meters.upstream(), Date.now() - t0]
   const links1 = await meters.links()
   const link = { timeout: 0, skipped: 0, failed: 0, opened: 0 }
@@ -1009,7 +1009,7 @@ function perRegion(counts: Counts, seconds: number): Record<string, UpstreamPerM
     Object.entries(counts).map(([region, byEndpoint]) => {
       const minute = perMinute(byEndpoint, seconds)
       const lists = (minute.symbol_list_v3 ?? 0) + (minute.symbol_list_all ?? 0) + (minute.symbol_list_v2 ?? 0)
-      return [region, { pairLists: lists, tickers: minute.tickers ?? 0 }]
+      return [region, { symbolLists: lists, tickers: minute.tickers ?? 0 }]
     }),
   )
 }
@@ -1018,7 +1018,7 @@ const rounded = (record: Record<string, number>) => Object.fromEntries(Object.en
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? 0
 
-/** MEMORY USAGE of the pair pages' entries, the pair lists and the tickers, medians. */
+/** MEMORY USAGE of the pair pages' entries, the symbol lists and the tickers, medians. */
 async function redisMemory(client: ReturnType<typeof createClient>): Promise<{
   page: number
   pages: number
@@ -1124,7 +1124,7 @@ function sayPlan(plan: Plan, a: Assumptions, say: (line: string) => void): void 
   say(
     `  Redis memory: ${plan.redis.pages} pages × ${a.buildsInRedis} builds + ${a.listSlots} lists = ${(plan.redis.dataBytes / 1e9).toFixed(2)} GB data, ${(plan.redis.memoryBytes / 1e9).toFixed(2)} GB with ×${a.redisMemoryHeadroom}`,
   )
-  const calls = (u: UpstreamPerMinute) => `${(u.pairLists + u.tickers).toFixed(0)} (lists ${u.pairLists.toFixed(0)}, tickers ${u.tickers.toFixed(0)})`
+  const calls = (u: UpstreamPerMinute) => `${(u.symbolLists + u.tickers).toFixed(0)} (lists ${u.symbolLists.toFixed(0)}, tickers ${u.tickers.toFixed(0)})`
   say(
     `  upstream calls per minute of the main region with ${plan.instances} instances, at most: healthy ${calls(plan.upstream.healthy)}, outage ${calls(plan.upstream.outage)}`,
   )
@@ -1164,6 +1164,6 @@ function sayEdgePlan(plan: EdgePlan, t: TrafficModel, say: (line: string) => voi
   say(
     `  the edge: ${e.hitsPerSecond.toFixed(0)} answers/s from its cache, ${e.proxiedPerSecond.toFixed(0)}/s passed on, ${e.refusedPerSecond.toFixed(0)} monitor batches/s refused: ${e.cores.toFixed(2)} cores of nginx`,
   )
-  const calls = (u: UpstreamPerMinute) => `${(u.pairLists + u.tickers).toFixed(0)} (lists ${u.pairLists.toFixed(0)}, tickers ${u.tickers.toFixed(0)})`
+  const calls = (u: UpstreamPerMinute) => `${(u.symbolLists + u.tickers).toFixed(0)} (lists ${u.symbolLists.toFixed(0)}, tickers ${u.tickers.toFixed(0)})`
   say(`  upstream calls per minute of the main region, fleet-wide, at most: healthy ${calls(plan.upstream.healthy)}, outage ${calls(plan.upstream.outage)}`)
 }

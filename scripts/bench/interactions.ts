@@ -11,7 +11,7 @@
  * action until the page is quiet again, from long-task and Event Timing entries observed since
  * before the page's first script (./interaction-tasks.ts). Medians of `BENCH_INTERACTION_RUNS`
  * loads (default 3); issue #26's goal: no task over 50 ms. Beside them, with no input: the markets
- * page's first pair-list revalidation (its chunks, the seeding, the load), whose longest task is
+ * page's first symbol-list revalidation (its chunks, the seeding, the load), whose longest task is
  * what a tap in those seconds would wait for.
  */
 import { tmpdir } from 'node:os'

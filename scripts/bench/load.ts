@@ -50,7 +50,7 @@ function run(target: LoadTarget, connections: number, seconds: number): PromiseL
 }
 
 /**
- * A warm-up run whose figures are dropped (connections opened, JIT and caches settled), then
+ * A warm-up run whose figures are dropped (connections opened, JIT and caches warm), then
  * the measured run with the same load.
  */
 export async function measure(target: LoadTarget, options: LoadOptions = DEFAULT_LOAD): Promise<LoadFigures> {

@@ -11,7 +11,7 @@ import { median } from './report'
  * A load's main-thread task time in phases: up to React's first commit, the hydration (the page's
  * boot: Next hydrates in a transition, so on a phone that commit comes after the load event), the
  * 2 s after it (the engines' start: their chunks, the first requests, the first live prices and
- * the pair list's revalidation), then 3 s of live life.
+ * the symbol list's revalidation), then 3 s of live life.
  */
 export const PHONE_START_MS = 2_000
 export const PHONE_AFTER_HYDRATION_MS = 5_000

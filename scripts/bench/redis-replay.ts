@@ -1,6 +1,6 @@
 /**
  * Redis CPU per operation with many commands in flight, as a busy fleet sends them: the page
- * views' and the shared copies' (pair lists, tickers) own commands replayed against the bench's Redis on copies of a real page
+ * views' and the shared copies' (symbol lists, tickers) own commands replayed against the bench's Redis on copies of a real page
  * entry and list (scratch keys, deleted after). Measured one request at a time, each command
  * wakes Redis on its own, and its CPU per view is several times what it is at a peak.
  */
@@ -17,11 +17,11 @@ export interface ReplayCpu {
   entryReadMs: number
   /** A page entry written (WRITE_IF_NEWER with the entry, its expiry). */
   pageWriteMs: number
-  /** A shared copy's time (HGET): the first step of every look at a pair list or tickers (server/shared-copies.ts). */
+  /** A shared copy's time (HGET): the first step of every look at a symbol list or tickers (server/shared-copies.ts). */
   copyTimeMs: number
-  /** A pair list read whole, when newer (HMGET of its time and two records). */
+  /** A symbol list read whole, when newer (HMGET of its time and two records). */
   listReadMs: number
-  /** A pair list written (WRITE_IF_NEWER with its two records). */
+  /** A symbol list written (WRITE_IF_NEWER with its two records). */
   listWriteMs: number
   /** An upstream's tickers read whole (HMGET), and written (WRITE_IF_NEWER, a day's expiry); 0 without a tickers copy to copy. */
   tickersReadMs: number
@@ -40,7 +40,7 @@ export async function replayRedisCpu(
   // The entry's bytes as stored (compressed, server/cache-codec.cjs): a string would be decoded as UTF-8 and change.
   const data = await client.withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer }).hGet(keys.entry, 'd')
   const list = await client.hGetAll(keys.list)
-  if (!data || !list.symbol || !list.incremental) throw new Error('redis replay: no page entry or pair list to copy')
+  if (!data || !list.symbol || !list.incremental) throw new Error('redis replay: no page entry or symbol list to copy')
   const tickers = keys.tickers ? await client.hGet(keys.tickers, 'tickers') : null
   const counters = async (): Promise<RedisCounters> =>
     redisCountersOf(parseRedisInfo(String(await client.sendCommand(['INFO', 'stats', 'commandstats', 'cpu']))))

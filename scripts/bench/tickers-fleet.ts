@@ -1,6 +1,7 @@
 /**
- * Upstream ticker calls per minute fleet-wide (docs/decisions/fleet.md "One ticker refresher per
- * fleet"), on the real clock: 1, 2 and 3 instances (ticker services as server/market.ts makes
+ * Upstream ticker calls per minute fleet-wide (docs/decisions/fleet.md "One refresher per fleet for
+ * lists and tickers"), on the real clock: 1, 2 and 3 instances (ticker services as server/market.ts
+ * makes
  * them, each with its own Redis link) sharing one redis-server, each asked for its tickers every
  * 250 ms as renders would; then the same instances on their own (no Redis: how every instance
  * asked before, and what each does with Redis away); then sharing again with the upstream

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { anchorOf, citationProblems, findCitations, linkProblems, recordHeadings } from './citations'
+import { anchorOf, citationProblems, findCitations, indexRows, linkProblems, recordHeadings, recordStatuses } from './citations'
 
 const root = join(__dirname, '..', '..')
 const decisionsDir = join(root, 'docs', 'decisions')
@@ -34,6 +34,41 @@ describe('citations of decisions', () => {
       '2 no area file docs/decisions/nope.md',
       '3 docs/decisions.md is gone: cite docs/decisions/<area>.md "Heading"',
     ])
+    // The index names records; a heading is cited in its area file, and the index alone may be cited.
+    expect(citationProblems('y.ts', '# docs/decisions/README.md "Icons"\n# docs/decisions/README.md\n', known).map((problem) => problem.message)).toEqual([
+      'docs/decisions/README.md is the index: cite "Icons" in its area file',
+    ])
+  })
+
+  it('reads each record’s status and the index’s rows', () => {
+    const area = '# A\n\n## One\n**Status.** Accepted. **Context.** x\n\n## Two\n**Context.** no status\n\n## Three\n**Status.** Maybe. x\n'
+    expect([...recordStatuses(area)]).toEqual([
+      ['One', 'Accepted'],
+      ['Two', null],
+      ['Three', null],
+    ])
+    const index =
+      '| Record | Status | Decision |\n| --- | --- | --- |\n| [One](a.md#one) | Accepted | a \\| b |\n| Old | Superseded by [One](a.md#one) | gone |\n'
+    expect(indexRows(index)).toEqual([
+      { heading: 'One', area: 'a.md', status: 'Accepted' },
+      { heading: 'Old', area: null, status: 'Superseded by One' },
+    ])
+  })
+
+  it('gives every record a status, and the index a row per record with the same status', () => {
+    const records = areaFiles.flatMap((name) =>
+      [...recordStatuses(readFileSync(join(decisionsDir, name), 'utf8'))].map(([heading, status]) => ({ name, heading, status })),
+    )
+    expect(records.filter((record) => record.status === null).map((record) => `${record.name} "${record.heading}"`)).toEqual([])
+    const rows = indexRows(readFileSync(join(decisionsDir, 'README.md'), 'utf8'))
+    const listed = new Map(rows.filter((row) => row.area).map((row) => [`${row.area} "${row.heading}"`, row.status]))
+    expect(
+      records.filter((record) => listed.get(`${record.name} "${record.heading}"`) !== record.status).map((record) => `${record.name} "${record.heading}"`),
+    ).toEqual([])
+    // A row naming no record is a superseded one, folded into the index with what replaced it.
+    const known = new Set(records.map((record) => `${record.name} "${record.heading}"`))
+    expect(rows.filter((row) => (row.area ? !known.has(`${row.area} "${row.heading}"`) : !row.status.startsWith('Superseded by ')))).toEqual([])
+    expect(rows.length).toBeGreaterThan(records.length)
   })
 
   it('makes GitHub anchors of headings with code and punctuation', () => {
@@ -63,7 +98,7 @@ describe('citations of decisions', () => {
     expect(named.filter((path) => !existsSync(join(root, path)))).toEqual([])
   })
 
-  it('keeps each record to one screen (25 lines) and all of them under 900 lines', () => {
+  it('keeps each record to one screen (25 lines) and all of them under 1,030 lines', () => {
     const lengths = areaFiles.flatMap((name) => {
       const sections = readFileSync(join(decisionsDir, name), 'utf8')
         .split(/^(?=## )/m)
@@ -71,6 +106,8 @@ describe('citations of decisions', () => {
       return sections.map((section) => ({ record: `${name} ${section.split('\n')[0]}`, lines: section.trimEnd().split('\n').length }))
     })
     expect(lengths.filter((record) => record.lines > 25)).toEqual([])
-    expect(lengths.reduce((sum, record) => sum + record.lines, 0)).toBeLessThan(900)
+    // 1,030: the ~130 records ten areas need today (1,027 lines in 131, folded and merged from 1,228 in 193), plus
+    // a little room; a record past it means folding a superseded one or merging first, not raising this.
+    expect(lengths.reduce((sum, record) => sum + record.lines, 0)).toBeLessThan(1030)
   })
 })

@@ -41,7 +41,7 @@ function folded(text: string): { text: string; lineAt: (index: number) => number
   return { text: out, lineAt: (index) => starts[index] ?? line }
 }
 
-const CITATION = /docs\/decisions(?:\/([a-z0-9-]+\.md)|\.md)\)?((?:\s*(?:,|and)?\s*"[^"]+")*)/g
+const CITATION = /docs\/decisions(?:\/([A-Za-z0-9-]+\.md)|\.md)\)?((?:\s*(?:,|and)?\s*"[^"]+")*)/g
 
 /** Every citation of docs/decisions in a file's text. */
 export function findCitations(text: string): Citation[] {
@@ -75,7 +75,16 @@ export function citationProblems(file: string, text: string, areas: ReadonlyMap<
       problems.push({ file, line: citation.line, message: 'docs/decisions.md is gone: cite docs/decisions/<area>.md "Heading"' })
       continue
     }
-    if (citation.area === 'README.md' && citation.headings.length === 0) continue
+    if (citation.area === 'README.md') {
+      // The index names the records; a heading is cited in its area file, where the test can find it.
+      if (citation.headings.length > 0)
+        problems.push({
+          file,
+          line: citation.line,
+          message: `docs/decisions/README.md is the index: cite "${citation.headings.join('", "')}" in its area file`,
+        })
+      continue
+    }
     const headings = areas.get(citation.area)
     if (!headings) {
       problems.push({ file, line: citation.line, message: `no area file docs/decisions/${citation.area}` })
@@ -105,4 +114,37 @@ export function linkProblems(file: string, markdown: string, areas: ReadonlyMap<
       problems.push({ file, line, message: `no record with anchor #${match[2]} in docs/decisions/${target}` })
   }
   return problems
+}
+
+/** A record's status: adr-tools' words, `Accepted`, `Proposed` or `Superseded by …`. */
+const STATUS = /^(?:Accepted|Proposed|Superseded by .+)$/
+
+/** Each record (`## …`) of an area file with the status its first line gives, or null without one. */
+export function recordStatuses(markdown: string): Map<string, string | null> {
+  const statuses = new Map<string, string | null>()
+  for (const section of markdown.split(/^(?=## )/m).filter((part) => part.startsWith('## '))) {
+    const heading = (section.split('\n')[0] ?? '').slice(3).trim()
+    const status = /^\*\*Status\.\*\*\s+(.+?)\.(?:\s|$)/m.exec(section.split('\n')[1] ?? '')?.[1]
+    statuses.set(heading, status && STATUS.test(status) ? status : null)
+  }
+  return statuses
+}
+
+export interface IndexRow {
+  /** The record's heading as the row names it. */
+  heading: string
+  /** The area file the row links to, or null for a superseded record whose text is in git history. */
+  area: string | null
+  status: string
+}
+
+/** The rows of the index's tables: `| [Heading](area.md#anchor) | Status | Decision |`, or a plain name for a folded record. */
+export function indexRows(markdown: string): IndexRow[] {
+  const rows: IndexRow[] = []
+  for (const match of markdown.matchAll(/^\| (?:\[(.+?)\]\(([a-z0-9-]+\.md)#[^)]+\)|([^[|][^|]*?)) \| ((?:[^|\\]|\\.)+?) \|/gm)) {
+    const heading = (match[1] ?? match[3] ?? '').trim()
+    if (heading === 'Record' || heading.startsWith('---')) continue
+    rows.push({ heading, area: match[2] ?? null, status: (match[4] ?? '').replace(/\[([^\]]+)\]\([^)]+\)/g, '$1').trim() })
+  }
+  return rows
 }

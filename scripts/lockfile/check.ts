@@ -1,7 +1,6 @@
 /**
- * Does package-lock.json still describe package.json? `npm ci` would answer, but it also refuses
- * this lockfile for the other platforms' optional binaries this registry does not serve
- * (docs/decisions/stack.md "`npm install`, not `npm ci`"), so CI asks here instead, offline:
+ * Does package-lock.json still describe package.json? `npm ci` refuses a lockfile out of sync; this
+ * check is CI's second guard after it (docs/decisions/stack.md "`npm ci` in CI"), offline:
  * the lockfile's root entry repeats package.json's dependency fields, every locked package is the
  * one the nearest node_modules resolution finds, and its version satisfies the range that asks
  * for it. Missing optional dependencies are the registry gap, not a mismatch.

@@ -1,8 +1,8 @@
 /**
  * next.config.ts as CI and a developer's checkout read it: Turbopack's build cache is written
  * unless SPOT_BUILD_CACHE=0 (docs/decisions/stack.md "Turbopack's build cache"); the build
- * skips its type check only where `npm test` has just run it (docs/decisions/stack.md "One type
- * check a test run").
+ * skips its type check only where `npm test` has just run it (docs/decisions/stack.md "Turbopack's
+ * build cache").
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'

@@ -48,7 +48,7 @@ interface Mutable {
   changes: Change[]
 }
 
-/** `iconOrigin`: the origin the pairs' icon URLs name (the serving simulator's main host; docs/decisions/pages.md "Pair icons and monograms"). */
+/** `iconOrigin`: the origin the pairs' icon URLs name (the serving simulator's main host; docs/decisions/pages.md "Icons"). */
 export function createFeed(seed: number, startMs: number, iconOrigin: string = SIM_ICON_ORIGIN): Feed {
   // Initial pairs share one fixed lastModifiedTime; a clock set before the data epoch moves it back.
   const initialModified = Math.min(DATA_EPOCH, startMs)

@@ -1,6 +1,6 @@
 /**
  * Pair icons served by the simulator itself (GET /icons/{night|day}/{coin}.svg on every host),
- * so the demo shows icons with no network (docs/decisions/pages.md "Pair icons and monograms").
+ * so the demo shows icons with no network (docs/decisions/pages.md "Icons").
  * Each icon is a coloured disc with the coin's first letters; the pairs' iconUrl names the main
  * host, and the demo config's ICON_HOSTS (the CSP's img-src) names the same origin.
  */

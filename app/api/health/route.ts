@@ -13,7 +13,11 @@ export const dynamic = 'force-dynamic'
 export async function GET() {
   const lists = await symbolListStatus('health')
   const regions = Object.fromEntries(
-    Object.values(getSiteConfig().regions).map((region) => [region.id, { enabled: region.enabled, pairList: lists[region.id] ?? null }]),
+    Object.values(getSiteConfig().regions).map((region) => {
+      const symbolList = lists[region.id] ?? null
+      // `pairList` is the field's old name, kept beside it until 0.3.0 (docs/decisions/fleet.md "Renamed metrics keep their old names for one release").
+      return [region.id, { enabled: region.enabled, symbolList, pairList: symbolList }]
+    }),
   )
   // Fleet mode: Redis away is degraded (the instance serves from its own memory and disk).
   const redis = redisHealth(getSiteConfig())

@@ -14,10 +14,11 @@ import { observeWebVital } from '@/server/web-vitals-metrics'
 export const dynamic = 'force-dynamic'
 
 /**
- * The embedded monitoring collector (SPEC §7; docs/decisions/client-wiring.md "Where monitor batches go"): validates a batch with the same zod
+ * The embedded monitoring collector (SPEC §7; docs/decisions/client-wiring.md "A refused batch is
+ * dropped"): validates a batch with the same zod
  * schema the browser builds it with, bounds its size and rate (per client and in total), counts
  * it in /api/metrics and logs one summary per interval, never a line per event
- * (docs/decisions/client-wiring.md "Collector bounds", "Collector logging"). Refused batches are counted too.
+ * (docs/decisions/client-wiring.md "Collector bounds"). Refused batches are counted too.
  */
 export async function POST(request: NextRequest) {
   const collector = monitorCollector()

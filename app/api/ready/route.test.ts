@@ -1,39 +1,39 @@
-import { redisSettled } from '@/server/fleet'
+import { redisReadiness } from '@/server/fleet'
 import { symbolListStatus } from '@/server/symbols'
 import { GET } from './route'
 
-jest.mock('@/server/fleet', () => ({ redisSettled: jest.fn() }))
+jest.mock('@/server/fleet', () => ({ redisReadiness: jest.fn() }))
 jest.mock('@/server/symbols', () => ({ symbolListStatus: jest.fn() }))
 jest.mock('@/server/site-config', () => ({ getSiteConfig: () => ({}) }))
 jest.mock('@/server/observability', () => ({ metrics: { ready: { set: jest.fn() } } }))
 
-const settled = jest.mocked(redisSettled)
+const readiness = jest.mocked(redisReadiness)
 const lists = jest.mocked(symbolListStatus)
 
 describe('/api/ready in fleet mode', () => {
   beforeEach(() => jest.resetAllMocks())
 
-  it('asks for no pair list while the Redis link connects (they would come from the upstream, not the fleet)', async () => {
-    settled.mockReturnValue('connecting')
+  it('asks for no symbol list while the Redis link connects (they would come from the upstream, not the fleet)', async () => {
+    readiness.mockReturnValue('connecting')
     const answer = await GET()
     expect(answer.status).toBe(503)
     expect(await answer.json()).toEqual({ status: 'not-ready', missing: [], redis: 'connecting' })
     expect(lists).not.toHaveBeenCalled()
   })
 
-  it('once the link has settled, asks for the lists; a breaker opened while they loaded keeps it not ready', async () => {
-    settled.mockReturnValue('connected')
+  it('once the link is ready, asks for the lists; a breaker opened while they loaded keeps it not ready', async () => {
+    readiness.mockReturnValue('connected')
     lists.mockResolvedValue({ main: { usable: true } } as never)
     expect((await GET()).status).toBe(200)
-    settled.mockReturnValueOnce('connected').mockReturnValueOnce('connecting')
+    readiness.mockReturnValueOnce('connected').mockReturnValueOnce('connecting')
     const answer = await GET()
     expect(answer.status).toBe(503)
     expect(await answer.json()).toMatchObject({ redis: 'connecting' })
     expect(lists).toHaveBeenCalledTimes(2)
   })
 
-  it('Redis unavailable after the settle time: ready on the lists alone', async () => {
-    settled.mockReturnValue('unavailable')
+  it('Redis unavailable after the ready wait: ready on the lists alone', async () => {
+    readiness.mockReturnValue('unavailable')
     lists.mockResolvedValue({ main: { usable: true } } as never)
     const answer = await GET()
     expect(answer.status).toBe(200)

@@ -1,4 +1,4 @@
-import { redisSettled } from '@/server/fleet'
+import { redisReadiness } from '@/server/fleet'
 import { metrics } from '@/server/observability'
 import { getSiteConfig } from '@/server/site-config'
 import { symbolListStatus } from '@/server/symbols'
@@ -14,14 +14,14 @@ export const dynamic = 'force-dynamic'
  * instance reads the shared cache from its first request").
  */
 export async function GET() {
-  // Lists are asked only once the link has settled: asked while it connects, they would come from
+  // Lists are asked only once the link is ready: asked while it connects, they would come from
   // the upstream, not from the fleet's copies, and be written back in a burst on connection.
-  const lists = redisSettled(getSiteConfig()) === 'connecting' ? {} : await symbolListStatus('ready')
+  const lists = redisReadiness(getSiteConfig()) === 'connecting' ? {} : await symbolListStatus('ready')
   const missing = Object.entries(lists)
     .filter(([, list]) => !list.usable)
     .map(([region]) => region)
   // Asked again after the lists: commands that timed out while they loaded may have opened the breaker.
-  const redis = redisSettled(getSiteConfig())
+  const redis = redisReadiness(getSiteConfig())
   const ready = missing.length === 0 && redis !== 'connecting'
   metrics.ready.set(ready ? 1 : 0)
   return Response.json(

@@ -1,5 +1,5 @@
 /**
- * Equal hosts under bounded noise, on the pure rule (tests and the figures in docs/decisions/README.md
+ * Equal hosts under bounded noise, on the pure rule (tests and the figures in docs/decisions/network-layer.md
  * "Route switch rules: how 5, 25 and 30 are used"). Each cycle every host answers in
  * `baseMs ± noiseMs`, drawn from a seeded source, and `decideSwitch` runs on each host's score.
  */

@@ -7,12 +7,13 @@ import type { Simulator } from '@/simulator/contract'
 import { LANGUAGES } from '@/lib/i18n/languages'
 import { loadSiteConfig } from '@/lib/regions/config'
 import { createRedisLink, type RedisLink } from './redis-link.cjs'
-import { createPairListService } from './pair-list-service'
-import { createRedisListStore } from './pair-list-shared'
+import { createSymbolListService } from './symbol-list-service'
+import { createRedisListStore } from './symbol-list-shared'
 import { sharedCopyCounts, type SharedCopyCounts } from './shared-copies'
 import { startTestRedis, type TestRedis } from './test-redis'
 
-// docs/decisions/fleet.md "One pair-list refresher per fleet": a look at the fleet's list reads its
+// docs/decisions/fleet.md "One refresher per fleet for lists and tickers": a look at the fleet's
+// list reads its
 // time first, and the list only when it is newer than the instance's. What Redis served is read
 // from its own counters (INFO), against one real redis-server.
 let redis: TestRedis
@@ -68,7 +69,7 @@ const copy = (fetchedAt: number) => ({
   fetchedAt,
 })
 
-describe("the fleet's pair list, time first", () => {
+describe("the fleet's symbol list, time first", () => {
   it('a look reads the time alone when the copy is no newer than the instance’s, and the records once when it is newer', async () => {
     const store = createRedisListStore(await connectedLink(), 'tf1')
     await store.write('main en', copy(2000))
@@ -97,7 +98,7 @@ describe("the fleet's pair list, time first", () => {
       const en = LANGUAGES['en-TR']
       const clock = { t: Date.now() }
       const instance = async (name: string) =>
-        createPairListService({
+        createSymbolListService({
           dir: join(root, name),
           reuseMs: 10_000,
           patienceMs: 15_000,

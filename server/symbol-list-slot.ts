@@ -20,11 +20,11 @@ export interface AttemptIncident {
 export type SlotState = { phase: 'unasked' } | { phase: 'answered'; result: SymbolListResult; at: number }
 
 /**
- * The pair list of one (upstream, language): its loader over its own caches (they hold one
+ * The symbol list of one (upstream, language): its loader over its own caches (they hold one
  * language's list each, lib/symbols/storage-keys.ts: one folder per slot), its last good list
  * (in memory, else on disk), the incidents of the refresh in progress, and what pages got.
  */
-export interface PairListSlot {
+export interface SymbolListSlot {
   readonly key: string
   readonly upstream: string
   readonly language: string
@@ -60,7 +60,7 @@ function noting(monitor: Monitor, incidents: AttemptIncident[]): Monitor {
   }
 }
 
-function createSlot(region: RegionConfig, language: Language, { dir, fetch, timeoutMs, now }: SlotOptions): PairListSlot {
+function createSlot(region: RegionConfig, language: Language, { dir, fetch, timeoutMs, now }: SlotOptions): SymbolListSlot {
   const key = slotKey(region.apiBaseUrl, language.code)
   const client = createHttpClient({ baseUrl: region.apiBaseUrl, fetch: timedFetch(fetch), language: { code: language.code, locale: language.locale } })
   const storage = createFileStorage(join(dir, encodeURIComponent(key).replace(/%/g, '_')))
@@ -75,10 +75,10 @@ function createSlot(region: RegionConfig, language: Language, { dir, fetch, time
 }
 
 /** The process's slots, one per (upstream, language), made on first use. */
-export function createSlots(options: SlotOptions) {
-  const slots = new Map<string, PairListSlot>()
+export function createListSlots(options: SlotOptions) {
+  const slots = new Map<string, SymbolListSlot>()
 
-  function slotFor(region: RegionConfig, language: Language): PairListSlot {
+  function slotFor(region: RegionConfig, language: Language): SymbolListSlot {
     let slot = slots.get(slotKey(region.apiBaseUrl, language.code))
     if (!slot) slots.set((slot = createSlot(region, language, options)).key, slot)
     return slot
@@ -92,7 +92,7 @@ export function createSlots(options: SlotOptions) {
    * a restart during an outage, a language never rendered still finds the lists other languages
    * stored before it.
    */
-  function borrowed(slot: PairListSlot, region: RegionConfig): SymbolListResult | undefined {
+  function borrowed(slot: SymbolListSlot, region: RegionConfig): SymbolListResult | undefined {
     for (const code of region.languages) slotFor(region, LANGUAGES[code])
     let best: SymbolListResult | undefined
     for (const other of slots.values()) {
@@ -108,11 +108,11 @@ export function createSlots(options: SlotOptions) {
     find,
     borrowed,
     /** What answers without the upstream: this language's last good list, else another language's. */
-    fallback: (slot: PairListSlot, region: RegionConfig) => slot.lastGood.get() ?? borrowed(slot, region),
+    fallback: (slot: SymbolListSlot, region: RegionConfig) => slot.lastGood.get() ?? borrowed(slot, region),
     /** The slots made for a region's languages. */
-    of: (region: RegionConfig) => region.languages.map((code) => find(region, code)).filter((s): s is PairListSlot => s !== undefined),
+    of: (region: RegionConfig) => region.languages.map((code) => find(region, code)).filter((s): s is SymbolListSlot => s !== undefined),
     all: () => [...slots.values()],
   }
 }
 
-export type PairListSlots = ReturnType<typeof createSlots>
+export type SymbolListSlots = ReturnType<typeof createListSlots>

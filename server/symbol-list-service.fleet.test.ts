@@ -7,12 +7,13 @@ import type { Simulator } from '@/simulator/contract'
 import { LANGUAGES } from '@/lib/i18n/languages'
 import { loadSiteConfig, type RegionConfig } from '@/lib/regions/config'
 import { createRedisLink, type RedisLink } from './redis-link.cjs'
-import { createPairListService } from './pair-list-service'
-import { createRedisListStore } from './pair-list-shared'
+import { createSymbolListService } from './symbol-list-service'
+import { createRedisListStore } from './symbol-list-shared'
 import { startTestRedis, type TestRedis } from './test-redis'
 import { eventually } from '@/testing/eventually'
 
-// docs/decisions/fleet.md "One pair-list refresher per fleet": three instances (services with their own
+// docs/decisions/fleet.md "One refresher per fleet for lists and tickers": three instances
+// (services with their own
 // disk and Redis connection) against the real simulator and one real redis-server. The services
 // share a test clock: a reuse window ends when a test moves it, and the lease (Redis's own PX
 // expiry, in real time) when Redis says the key is gone, never after a pause.
@@ -67,7 +68,7 @@ async function fleet(prefix: string, count = 3, reuseMs = 60_000, patienceMs = 1
       const link = createRedisLink({ url: redis.url, timeoutMs: 1000, cooldownMs: 100 })
       links.push(link)
       await eventually(`instance ${i}'s Redis link to connect`, () => link.status().connected)
-      return createPairListService({
+      return createSymbolListService({
         dir: join(root, `instance-${i}`),
         reuseMs,
         patienceMs,
@@ -79,7 +80,7 @@ async function fleet(prefix: string, count = 3, reuseMs = 60_000, patienceMs = 1
   )
 }
 
-describe('pair lists shared by a fleet', () => {
+describe('symbol lists shared by a fleet', () => {
   it('three instances rendering at once: one upstream call, every instance serves that live list', async () => {
     const instances = await fleet('t1')
     const lists = await Promise.all(instances.flatMap((s) => [1, 2, 3].map(() => s.getSymbolList(region, en))))

@@ -1,10 +1,10 @@
 import type { FailureBackoffState } from '@/lib/http/failure-backoff'
 import type { RegionConfig } from '@/lib/regions/config'
 import { isStale } from '@/lib/symbols/provenance'
-import type { PairListSlot } from './pair-list-slot'
+import type { SymbolListSlot } from './symbol-list-slot'
 
 /**
- * What /api/health says about one region's pair lists (docs/decisions/pages.md "Health, liveness and
+ * What /api/health says about one region's symbol lists (docs/decisions/pages.md "Health, liveness and
  * readiness"): each language's list on its own, so one language's good list never hides
  * another's failures, and the upstream's remembered failures.
  */
@@ -35,7 +35,7 @@ export interface RegionListStatus {
 
 const iso = (ms: number) => new Date(ms).toISOString()
 
-function describeLanguage(slot: PairListSlot, now: number, refreshMs: number): LanguageListStatus | undefined {
+function describeLanguage(slot: SymbolListSlot, now: number, refreshMs: number): LanguageListStatus | undefined {
   if (slot.state.phase !== 'answered') return undefined
   const { result } = slot.state
   const ageMs = Math.max(0, now - result.provenance.fetchedAt)
@@ -54,7 +54,7 @@ const isHealthy = (list: LanguageListStatus) => !isStale({ source: list.source a
 
 export function describeRegion(
   region: RegionConfig,
-  slots: PairListSlot[],
+  slots: SymbolListSlot[],
   upstream: FailureBackoffState,
   { now, refreshMs }: { now: number; refreshMs: number },
 ): RegionListStatus {

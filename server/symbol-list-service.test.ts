@@ -8,7 +8,7 @@ import { loadSiteConfig, type RegionConfig } from '@/lib/regions/config'
 import { eventually } from '@/testing/eventually'
 import { installFakeTimeouts } from '@/testing/fake-timeouts'
 import { pending } from '@/testing/pending'
-import { createPairListService } from './pair-list-service'
+import { createSymbolListService } from './symbol-list-service'
 
 let sim: Simulator & { settled?: () => Promise<void> }
 let dir: string
@@ -55,8 +55,8 @@ async function renderAfterPatience(s: ReturnType<typeof service>, language: (typ
   return render.promise
 }
 
-const service = (over: Partial<Parameters<typeof createPairListService>[0]> = {}) =>
-  createPairListService({ dir, reuseMs: 0, patienceMs: 200, timeoutMs: 2000, ...over })
+const service = (over: Partial<Parameters<typeof createSymbolListService>[0]> = {}) =>
+  createSymbolListService({ dir, reuseMs: 0, patienceMs: 200, timeoutMs: 2000, ...over })
 
 describe('server symbol service', () => {
   it('serves the live list, and reuses it within reuseMs', async () => {
@@ -137,7 +137,7 @@ describe('server symbol service', () => {
     expect(borrowed.provenance.source).toBe('cache')
     expect(borrowed.symbols.length).toBeGreaterThanOrEqual(600)
     // A fresh process with nothing on disk has only the built-in sample.
-    const empty = createPairListService({ dir: join(dir, 'empty'), reuseMs: 0, timeoutMs: 2000 })
+    const empty = createSymbolListService({ dir: join(dir, 'empty'), reuseMs: 0, timeoutMs: 2000 })
     expect((await empty.getSymbolList(region, tr)).provenance.source).toBe('builtin')
   })
 

@@ -4,7 +4,8 @@ import type { RedisLink } from './redis-link.cjs'
 import { createRedisCopies } from './shared-copies'
 
 /**
- * The pair lists a fleet shares (docs/decisions/fleet.md "One pair-list refresher per fleet"): per
+ * The symbol lists a fleet shares (docs/decisions/fleet.md "One refresher per fleet for lists and
+ * tickers"): per
  * (upstream, language) the two SPEC §3 cache records as stored (the list, its version and the
  * incremental all-list cache), and a lease that lets one instance ask the upstream per window
  * (./shared-copies.ts). Without Redis each instance refreshes on its own, as the embedded default does.

@@ -5,14 +5,14 @@ import { isStale } from '@/lib/symbols/provenance'
 import { seedOf, type SymbolCacheSeed } from '@/lib/symbols/seed'
 import { asStale } from '@/lib/symbols/stale'
 import { metrics } from './observability'
-import { createFleetLists } from './pair-list-fleet'
-import type { SharedListStore } from './pair-list-shared'
-import { createSlots, type PairListSlot } from './pair-list-slot'
-import { describeRegion } from './pair-list-status'
+import { createFleetLists } from './symbol-list-fleet'
+import type { SharedListStore } from './symbol-list-shared'
+import { createListSlots, type SymbolListSlot } from './symbol-list-slot'
+import { describeRegion } from './symbol-list-status'
 import { createRefresher } from './refresh'
 import { createUpstreams, type Attempt } from './upstream'
 
-export interface PairListServiceOptions {
+export interface SymbolListServiceOptions {
   /** Where the last good lists are kept across restarts. */
   dir: string
   /** A live result younger than this is reused without asking the upstream. */
@@ -26,21 +26,20 @@ export interface PairListServiceOptions {
   timeoutMs?: number
   now?: () => number
   random?: () => number
-  /** Fleet mode: the pair lists and refresh leases every instance shares (absent: this process alone). */
+  /** Fleet mode: the symbol lists and refresh leases every instance shares (absent: this process alone). */
   shared?: SharedListStore
 }
 
 /**
- * Server-side pair lists: one slot per (upstream, language), shared by every page of the
+ * Server-side symbol lists: one slot per (upstream, language), shared by every page of the
  * process; one refresh at a time per upstream, failures backed off (docs/decisions/pages.md "Server
- * pair-list reuse", "Server cache survives restarts", "Pair-list refresh: one at a time per
- * upstream, failures backed off").
+ * symbol-list reuse", "Server symbol-list reuse").
  */
 const isLive = (result: SymbolListResult) => !isStale(result.provenance)
 
-export function createPairListService(options: PairListServiceOptions) {
+export function createSymbolListService(options: SymbolListServiceOptions) {
   const { reuseMs = 10_000, patienceMs = 1500, refreshMs = 60_000, now = Date.now, random = Math.random } = options
-  const slots = createSlots({ dir: options.dir, fetch: options.fetch, timeoutMs: options.timeoutMs, now })
+  const slots = createListSlots({ dir: options.dir, fetch: options.fetch, timeoutMs: options.timeoutMs, now })
   const upstreamOf = createUpstreams({ now, random })
   const refreshed = createRefresher<SymbolListResult>(patienceMs)
   const fleet = options.shared && createFleetLists(options.shared, { reuseMs, now })
@@ -48,7 +47,7 @@ export function createPairListService(options: PairListServiceOptions) {
   options.shared?.onRecovered(() => Promise.all(slots.all().map((slot) => fleet?.push(slot))))
 
   /** Notes the list pages get; `fromLoad` when it came out of a load (counted in spot_symbol_loads_total). */
-  function record(slot: PairListSlot, region: RegionConfig, result: SymbolListResult, { fromLoad }: { fromLoad: boolean }): SymbolListResult {
+  function record(slot: SymbolListSlot, region: RegionConfig, result: SymbolListResult, { fromLoad }: { fromLoad: boolean }): SymbolListResult {
     slot.state = { phase: 'answered', result, at: now() }
     const { source, fetchedAt } = result.provenance
     if (source !== 'builtin') slot.lastGood.keep(result)
@@ -59,13 +58,13 @@ export function createPairListService(options: PairListServiceOptions) {
   }
 
   /** The list when the upstream may not be asked: the fallback as a cached copy, else the built-in sample. */
-  function withoutUpstream(slot: PairListSlot, region: RegionConfig): SymbolListResult {
+  function withoutUpstream(slot: SymbolListSlot, region: RegionConfig): SymbolListResult {
     const fallback = slots.fallback(slot, region)
     return record(slot, region, fallback ? asStale(fallback, now()) : builtinSymbolList(now()), { fromLoad: false })
   }
 
   /** One run of the chain; a failure is told by its first incident with a message. */
-  async function attempt(slot: PairListSlot): Promise<Attempt<SymbolListResult>> {
+  async function attempt(slot: SymbolListSlot): Promise<Attempt<SymbolListResult>> {
     slot.incidents.splice(0)
     const loaded = await slot.loader.load()
     if (isLive(loaded)) return { outcome: 'live', value: loaded }
@@ -73,7 +72,7 @@ export function createPairListService(options: PairListServiceOptions) {
     return { outcome: 'failed', value: loaded, error: { code: first?.code, message: first?.message ?? `no live list (${loaded.provenance.source})` } }
   }
 
-  async function refresh(slot: PairListSlot, region: RegionConfig): Promise<SymbolListResult> {
+  async function refresh(slot: SymbolListSlot, region: RegionConfig): Promise<SymbolListResult> {
     const done = await upstreamOf(region.apiBaseUrl).refresh(() => attempt(slot))
     if (done.outcome === 'backed-off') return withoutUpstream(slot, region)
     if (done.outcome === 'live') {
@@ -84,14 +83,14 @@ export function createPairListService(options: PairListServiceOptions) {
     return record(slot, region, fallback ? asStale(fallback, now()) : done.value, { fromLoad: true })
   }
 
-  /** The pair list for a region's page in a language, from the best source available. Never rejects. */
+  /** The symbol list for a region's page in a language, from the best source available. Never rejects. */
   async function getSymbolList(region: RegionConfig, language: Language): Promise<SymbolListResult> {
     const slot = slots.slotFor(region, language)
     const { state } = slot
     if (state.phase === 'answered' && isLive(state.result) && now() - state.at < reuseMs) return state.result
     const shared = await fleet?.look(slot, {
       patienceMs,
-      settle: (result) => record(slot, region, result, { fromLoad: false }),
+      record: (result) => record(slot, region, result, { fromLoad: false }),
       lastGood: () => (slots.fallback(slot, region) ? withoutUpstream(slot, region) : undefined),
     })
     if (shared) return shared
@@ -143,4 +142,4 @@ export function createPairListService(options: PairListServiceOptions) {
   return { getSymbolList, lastSymbolList, status, isLive, dueLanguages, cacheSeed }
 }
 
-export type PairListService = ReturnType<typeof createPairListService>
+export type SymbolListService = ReturnType<typeof createSymbolListService>

@@ -6,9 +6,9 @@ import type { Simulator } from '@/simulator/contract'
 import { LANGUAGES } from '@/lib/i18n/languages'
 import { loadSiteConfig, type SiteConfig } from '@/lib/regions/config'
 import { installFakeTimeouts } from '@/testing/fake-timeouts'
-import { createPairListService } from './pair-list-service'
+import { createSymbolListService } from './symbol-list-service'
 
-// docs/decisions/pages.md "Pair-list refresh: one at a time per upstream, failures backed off".
+// docs/decisions/pages.md "Server symbol-list reuse".
 let sim: Simulator
 let dir: string
 let config: SiteConfig
@@ -18,7 +18,7 @@ const LIST_ENDPOINTS = ['symbol_list_v3', 'symbol_list_all', 'symbol_list_v2'] a
 const failLists = () => LIST_ENDPOINTS.forEach((endpoint) => sim.setFault({ host: 'main', endpoint, fault: { kind: 'status', status: 503 } }))
 const calls = () => LIST_ENDPOINTS.map((endpoint) => sim.state().hits.main?.[endpoint] ?? 0)
 // random() = 1: the back-off after the n-th failure is exactly 100 ms × 2^(n−1).
-const service = () => createPairListService({ dir, reuseMs: 0, patienceMs: 5_000, timeoutMs: 2000, now: () => now, random: () => 1 })
+const service = () => createSymbolListService({ dir, reuseMs: 0, patienceMs: 5_000, timeoutMs: 2000, now: () => now, random: () => 1 })
 
 beforeAll(async () => {
   sim = await startFreeSimulator({ latencyMs: { main: 0, alt1: 0, alt2: 0, fastPath: 0 } })
