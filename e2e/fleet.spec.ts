@@ -1,7 +1,6 @@
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { EXPIRE_TIME_S, PAIR_REVALIDATE_S } from '../lib/page-age'
-import { sim } from '../playwright.config'
 import type { Fleet } from '../scripts/fleet/fleet'
 import { LANG_COOKIE } from '../lib/i18n/languages'
 import { RENDERED_AT_ATTRIBUTE } from '../lib/offline/marks'
@@ -23,7 +22,7 @@ import {
   sleep,
   startTestFleet,
 } from './support/fleet'
-import { resetHits, simState } from './support/sim'
+import { listedPairs, resetHits, simState } from './support/sim'
 
 // The fleet of README "Fleet": Redis, three instances of this build (each with its own disk
 // cache, as on separate machines) and nginx from deploy/nginx.conf.template with its edge cache,
@@ -45,19 +44,10 @@ let pairs: { base: string; quote: string }[] = []
 let taken = 5
 const freshPairs = (count: number) => pairs.slice(taken, (taken += count))
 
-/** The simulator's listed pairs now: it delists one every few minutes (simulator/data/feed.ts). */
-async function listedPairs(): Promise<{ base: string; quote: string }[]> {
-  const answer = await (await fetch(`${sim('main')}/spot/api/basic/symbol_list_v2`)).json()
-  const groups = answer.result.quoteTokenResult as { quoteTokenSymbols: { baseTokenName: string; quoteTokenName: string; showStatus?: boolean }[] }[]
-  return groups
-    .flatMap((g) => g.quoteTokenSymbols)
-    .filter((p) => p.showStatus !== false && /^[A-Z0-9]+$/.test(p.baseTokenName))
-    .map((p) => ({ base: p.baseTokenName, quote: p.quoteTokenName }))
-}
-
 test.beforeAll(async () => {
   test.setTimeout(120_000)
-  pairs = await listedPairs()
+  // New pages later in the spec: pairs every version of the sites' lists has (support/sim.ts).
+  pairs = await listedPairs({ untouched: true })
   fleet = await startTestFleet({ redis: true })
   FLEET_PORTS.instances.forEach((port, i) => running.set(port, fleet.instances[i]!))
 })
@@ -473,8 +463,13 @@ test('every instance killed: the pages served before and their scripts answer fr
   for (const path of ['/api/health', '/api/ready']) expect((await get('localhost', path)).status, path).toBe(502)
 
   await startReady(FLEET_PORTS.instances)
-  const fresh = await get('localhost', `/en/trade/spot/${never!.base}/${never!.quote}`)
-  expect([fresh.status, edgeState(fresh)]).toEqual([200, 'MISS'])
+  // nginx leaves an instance that failed out for its fail_timeout (5 s, scripts/fleet/nginx-conf.ts): until then the
+  // edge still answers a page it has no copy of with its 503, then the instances render it.
+  const returned = Date.now()
+  const fresh = () => get('localhost', `/en/trade/spot/${never!.base}/${never!.quote}`)
+  await expect.poll(async () => (await fresh()).status, { timeout: 15_000, intervals: [250] }).toBe(200)
+  test.info().annotations.push({ type: 'fresh page after the return', description: `${Date.now() - returned} ms` })
+  expect(edgeState(await fresh())).toBe('HIT')
   expect((await get('localhost', '/api/health')).status).toBe(200)
 })
 
