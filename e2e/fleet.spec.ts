@@ -436,9 +436,12 @@ test('every instance killed: the pages served before and their scripts answer fr
   const edgeCopy = await page.goto(`${nginxOrigin('localhost')}/en/trade/spot/BTC/USDT`)
   expect([edgeCopy?.status(), edgeCopy?.headers()['x-cache-status']]).toEqual([200, expect.stringMatching(/^(HIT|STALE)$/)])
   const notice = page.locator('.saved-copy')
-  const renderedAt = Date.parse((await notice.getAttribute(RENDERED_AT_ATTRIBUTE)) ?? '')
-  // Hydrated (the notice is the browser's to show): still within the worst age of a page in service, no notice.
+  // The page's render time, in its HTML (components/offline/RenderTimeMark.tsx).
+  const renderedAt = Date.parse((await page.locator(`[${RENDERED_AT_ATTRIBUTE}]`).getAttribute(RENDERED_AT_ATTRIBUTE)) ?? '')
+  expect(renderedAt).not.toBeNaN()
+  // Hydrated and the offline layer loaded (the notice is the browser's to show): still within the worst age of a page in service, no notice.
   await expect(page.getByTestId('language-switcher')).toBeEnabled()
+  await expect(notice).toBeAttached()
   await expect(notice).toBeHidden()
   // The notice reads the clock every 30 s.
   await page.clock.setSystemTime(renderedAt + OLD_PAGE_MS + 60_000)

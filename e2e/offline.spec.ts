@@ -3,6 +3,7 @@ import { OFFLINE_CACHE, PAGES_CACHE } from '../lib/offline/cache-names'
 import { OFFLINE_PAGE_ATTRIBUTE } from '../lib/offline/document'
 import { LEDGER_HEADERS } from '../lib/offline/ledger'
 import { RENDERED_AT_ATTRIBUTE, SAVED_COPY_ATTRIBUTE } from '../lib/offline/marks'
+import { PAGE_QUIET } from '../lib/offline/policy'
 
 // docs/decisions/offline.md: the service worker keeps the pages the trader opened and opens them
 // again offline, marked as saved copies with their age; a page never opened shows the site's
@@ -21,9 +22,20 @@ async function kept(page: Page, cache: string, path: string): Promise<void> {
     .toBe(true)
 }
 
-/** Opens a page online and waits until the worker has saved it (and its language's offline page). */
+/** Pages whose clock is installed: once per page. */
+const clocked = new WeakSet<Page>()
+
+/**
+ * Opens a page online and waits until the worker has saved it (and its language's offline page).
+ * The page registers the worker once it is quiet (docs/decisions/offline.md "Nothing on the
+ * first visit's path"): the page's clock, installed and flowing, skips that wait.
+ */
 async function openAndSave(page: Page, path: string): Promise<void> {
+  if (!clocked.has(page)) await page.clock.install()
+  clocked.add(page)
   await page.goto(path)
+  await expect(page.locator('.saved-copy')).toBeAttached()
+  await page.clock.fastForward(PAGE_QUIET.delayMs + PAGE_QUIET.idleTimeoutMs)
   await kept(page, PAGES_CACHE, path)
   await kept(page, OFFLINE_CACHE, `/${path.split('/')[1]}/offline`)
 }
@@ -40,6 +52,8 @@ async function offline(context: BrowserContext, on: boolean): Promise<void> {
 }
 
 const notice = (page: Page) => page.locator('.saved-copy')
+/** The page's render time, in its HTML (components/offline/RenderTimeMark.tsx). */
+const renderMark = (page: Page) => page.locator(`[${RENDERED_AT_ATTRIBUTE}]`)
 
 /**
  * Makes the copy of `path` as if saved `ms` ago: a copy saved within the last minute opens at once
@@ -62,7 +76,7 @@ async function savedAgo(page: Page, path: string, ms: number): Promise<void> {
 test('a page opened before opens offline, marked as a saved copy with its age, and nothing moves', async ({ page, context }) => {
   await openAndSave(page, PAIR)
   await expect(notice(page)).toBeHidden()
-  const renderedAt = await notice(page).getAttribute(RENDERED_AT_ATTRIBUTE)
+  const renderedAt = await renderMark(page).getAttribute(RENDERED_AT_ATTRIBUTE)
   expect(Date.parse(renderedAt ?? '')).not.toBeNaN()
 
   await offline(context, true)
@@ -71,10 +85,10 @@ test('a page opened before opens offline, marked as a saved copy with its age, a
   await expect(notice(page)).toBeVisible()
   await expect(notice(page)).toHaveText(/^Saved copy · /)
   // The very render that was saved: the same render time.
-  await expect(notice(page)).toHaveAttribute(RENDERED_AT_ATTRIBUTE, renderedAt ?? '')
+  await expect(renderMark(page)).toHaveAttribute(RENDERED_AT_ATTRIBUTE, renderedAt ?? '')
   await expect(page.locator('h1')).toContainText('BTC')
   // An overlay: the notice moves nothing. Whatever shifted (offline, the chart's area fills in) lies
-  // below the page's heading, which sits right after the notice in the document.
+  // below the page's heading.
   await expect(notice(page)).toHaveCSS('position', 'fixed')
   const moved = await page.evaluate(() => {
     const observer = new PerformanceObserver(() => {})
@@ -161,24 +175,53 @@ test('a page opened within the last minute opens from its copy at once, unmarked
   expect(reply?.fromServiceWorker()).toBe(true)
   expect(reply?.headers()[LEDGER_HEADERS.savedAt]).toMatch(/^\d+$/)
   await expect(page.locator('h1')).toContainText('BTC')
-  await expect(notice(page)).toHaveAttribute(RENDERED_AT_ATTRIBUTE)
+  await expect(renderMark(page)).toHaveAttribute(RENDERED_AT_ATTRIBUTE)
   expect(await page.locator('html').getAttribute(SAVED_COPY_ATTRIBUTE)).toBeNull()
 })
 
 test('online, a page whose render is older than pages are in normal service says its age (an edge copy kept through an outage)', async ({ page }) => {
   await page.clock.install()
   await page.goto(PAIR)
-  const renderedAt = Date.parse((await notice(page).getAttribute(RENDERED_AT_ATTRIBUTE)) ?? '')
+  const renderedAt = Date.parse((await renderMark(page).getAttribute(RENDERED_AT_ATTRIBUTE)) ?? '')
   // 14 minutes after the render: within R + E (15 min, docs/decisions/fleet.md "The worst age of a page"), no notice.
   // The notice reads the clock every 30 s.
   await page.clock.setSystemTime(renderedAt + 14 * 60_000)
   await page.clock.fastForward(30_000)
+  // The notice is there (its chunk has loaded), and says nothing.
+  await expect(notice(page)).toBeAttached()
   await expect(notice(page)).toBeHidden()
   // 16 minutes after: a copy kept through an outage.
   await page.clock.setSystemTime(renderedAt + 16 * 60_000 + 1000)
   await page.clock.fastForward(30_000)
   await expect(notice(page)).toHaveText('Saved copy · 16 minutes ago')
   await expect(page.locator('html')).not.toHaveAttribute(SAVED_COPY_ATTRIBUTE)
+})
+
+test('the worker is registered once the page is quiet, not on the first visit’s path', async ({ page }) => {
+  // docs/decisions/offline.md "Nothing on the first visit's path". The page's clock stands still
+  // and moves only in steps of STEP_MS: the offline layer's chunk shows up in one step (React
+  // reveals it on a timer), and the layer waits PAGE_QUIET from then.
+  const STEP_MS = 100
+  await page.clock.install()
+  await page.clock.pauseAt(Date.now() + 1000)
+  await page.goto(PAIR)
+  await expect
+    .poll(
+      async () => {
+        await page.clock.runFor(STEP_MS)
+        return notice(page).count()
+      },
+      { message: 'the offline layer is shown' },
+    )
+    .toBe(1)
+  const registered = () => page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) !== undefined)
+  // At most STEP_MS + (delay − 2 steps) after the layer mounted: before the delay ends.
+  await page.clock.runFor(PAGE_QUIET.delayMs - 2 * STEP_MS)
+  expect(await registered()).toBe(false)
+  // At least the delay and the idle callback's timeout after it.
+  await page.clock.runFor(2 * STEP_MS + PAGE_QUIET.idleTimeoutMs)
+  await expect.poll(registered, { message: 'the worker is registered once the page is quiet' }).toBe(true)
+  await kept(page, PAGES_CACHE, PAIR)
 })
 
 test('the worker’s script carries the site’s headers, is never kept past revalidation, and keeps no API answer', async ({ page, request }) => {

@@ -1,8 +1,8 @@
 /**
- * A Serwist plugin that keeps one cache within its caps (docs/decisions/offline.md "What the
- * worker keeps"): it refuses what must not be kept, writes each entry's ledger into its headers,
- * drops what is too old before it is served, and trims the cache after each write. The rules are
- * lib/offline's; this file only moves bytes between Serwist and the Cache API.
+ * Serwist plugins that keep one cache within its caps (docs/decisions/offline.md "What the worker
+ * keeps"): LedgerPlugin refuses what must not be kept, writes each entry's ledger into its headers
+ * and drops what is too old before it is served; TrimAfterWrite trims the cache after a write. The
+ * rules are lib/offline's; this file only moves bytes between Serwist and the Cache API.
  */
 import type { SerwistPlugin } from 'serwist'
 import { mayKeep } from '@/lib/offline/choice'
@@ -36,7 +36,24 @@ export class LedgerPlugin implements SerwistPlugin {
     return withLedger(response, body, { savedAt: this.now(), bytes: body.byteLength, madeAt })
   }
 
-  /** A burst of writes (a page's twenty scripts) is trimmed once after it, not once per write. */
+  cachedResponseWillBeUsed: SerwistPlugin['cachedResponseWillBeUsed'] = async ({ cacheName, request, cachedResponse }) => {
+    if (!cachedResponse) return null
+    const ledger = readLedger(request.url, cachedResponse.headers)
+    if (ledger && !isExpired(ledger, this.now(), this.options.maxAgeMs ?? Infinity)) return cachedResponse
+    await (await caches.open(cacheName)).delete(request)
+    return null
+  }
+}
+
+/**
+ * Trims the cache after writes, once per burst. Only where writes are rare (pages): Serwist clones
+ * each answer and looks up the one it replaces for a plugin with this hook, so the scripts a save
+ * brings (twenty at a time) are trimmed once after the save instead (worker/sw.ts).
+ */
+export class TrimAfterWrite implements SerwistPlugin {
+  constructor(private readonly options: Pick<LedgerOptions, 'caps' | 'maxAgeMs' | 'now'>) {}
+
+  /** Writes that come while a trim runs are covered by one more trim after it, not one each. */
   private trimAgain = false
   private trimming: Promise<void> | null = null
 
@@ -46,21 +63,13 @@ export class LedgerPlugin implements SerwistPlugin {
       try {
         while (this.trimAgain) {
           this.trimAgain = false
-          await trimCache(cacheName, this.options, this.now())
+          await trimCache(cacheName, this.options, (this.options.now ?? Date.now)())
         }
       } finally {
         this.trimming = null
       }
     })()
     return this.trimming
-  }
-
-  cachedResponseWillBeUsed: SerwistPlugin['cachedResponseWillBeUsed'] = async ({ cacheName, request, cachedResponse }) => {
-    if (!cachedResponse) return null
-    const ledger = readLedger(request.url, cachedResponse.headers)
-    if (ledger && !isExpired(ledger, this.now(), this.options.maxAgeMs ?? Infinity)) return cachedResponse
-    await (await caches.open(cacheName)).delete(request)
-    return null
   }
 }
 
@@ -76,9 +85,11 @@ export function withLedger(response: Response, body: ArrayBuffer, ledger: Omit<L
 /** Every entry's ledger; an entry without one (not written by this worker) is deleted. */
 export async function readCache(cacheName: string): Promise<LedgerEntry[]> {
   const cache = await caches.open(cacheName)
+  const requests = await cache.keys()
+  const responses = await Promise.all(requests.map((request) => cache.match(request)))
   const entries: LedgerEntry[] = []
-  for (const request of await cache.keys()) {
-    const response = await cache.match(request)
+  for (const [i, request] of requests.entries()) {
+    const response = responses[i]
     const ledger = response ? readLedger(request.url, response.headers) : null
     if (ledger) entries.push(ledger)
     else await cache.delete(request)

@@ -10,7 +10,7 @@ import { readRenderedAt } from '@/lib/offline/marks'
 import { CURRENT_CACHES, outdatedCaches, PAGES_CACHE, STATIC_CACHE } from '@/lib/offline/cache-names'
 import { PAGE_CAPS, PAGE_MAX_AGE_MS, STATIC_CAPS } from '@/lib/offline/policy'
 import { classifyRequest, languageOfPath, pageKey, type RequestKind } from '@/lib/offline/requests'
-import { LedgerPlugin, trimCache } from './ledger-plugin'
+import { LedgerPlugin, TrimAfterWrite, trimCache } from './ledger-plugin'
 import { refreshOfflinePage } from './offline-pages'
 import { Flight, Launch, SavedPages, StallMemory } from './strategies'
 import { isSaveMessage } from '@/lib/offline/messages'
@@ -32,6 +32,7 @@ const pages = new SavedPages({
   plugins: [
     { cacheKeyWillBeUsed: ({ request }) => pageKey(request.url) },
     new LedgerPlugin({ ...pageLedger, madeAt: readRenderedAt }),
+    new TrimAfterWrite(pageLedger),
     {
       // Each page saved brings its language's offline page along (worker/offline-pages.ts).
       cacheDidUpdate: async ({ request }) => {
@@ -41,7 +42,9 @@ const pages = new SavedPages({
     },
   ],
 })
-const statics = new CacheFirst({ cacheName: STATIC_CACHE, plugins: [new LedgerPlugin({ caps: STATIC_CAPS })] })
+// Trimmed after each save and on activation, not after each write (worker/ledger-plugin.ts TrimAfterWrite).
+const staticLedger = { caps: STATIC_CAPS }
+const statics = new CacheFirst({ cacheName: STATIC_CACHE, plugins: [new LedgerPlugin(staticLedger)] })
 
 const kind =
   (wanted: RequestKind) =>
@@ -69,6 +72,7 @@ self.addEventListener('activate', (event) => {
     (async () => {
       for (const name of outdatedCaches(await caches.keys(), CURRENT_CACHES)) await caches.delete(name)
       await trimCache(PAGES_CACHE, pageLedger, Date.now())
+      await trimCache(STATIC_CACHE, staticLedger, Date.now())
     })(),
   )
 })
@@ -82,6 +86,9 @@ self.addEventListener('message', (event) => {
   const assets = event.data.assets
     .map((asset) => new Request(new URL(asset, origin), { credentials: 'same-origin', cache: 'force-cache' }))
     .filter((asset) => classifyRequest(asset, origin) === 'static')
-  const kept = [pages.handle({ event, request }), ...assets.map((asset) => statics.handle({ event, request: asset }))]
-  event.waitUntil(Promise.allSettled(kept))
+  const page = pages.handle({ event, request })
+  const scripts = Promise.allSettled(assets.map((asset) => statics.handleAll({ event, request: asset })[1])).then(() =>
+    trimCache(STATIC_CACHE, staticLedger, Date.now()),
+  )
+  event.waitUntil(Promise.allSettled([page, scripts]))
 })

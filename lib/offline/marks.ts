@@ -11,11 +11,10 @@ export const RENDERED_AT_ATTRIBUTE = 'data-rendered-at'
 /** On `<html>` of a document the worker served from its cache: the ISO time it was saved. */
 export const SAVED_COPY_ATTRIBUTE = 'data-saved-copy'
 
-const RENDERED_AT = new RegExp(`\\s${RENDERED_AT_ATTRIBUTE}="([^"]+)"`)
-
 /** The render time in a page's HTML (ms since the epoch), or null when the HTML has none or a bad one. */
 export function readRenderedAt(html: string): number | null {
-  const value = RENDERED_AT.exec(html)?.[1]
+  // Made here, not at the module's top: a page that imports only the names above builds no RegExp.
+  const value = new RegExp(`\\s${RENDERED_AT_ATTRIBUTE}="([^"]+)"`).exec(html)?.[1]
   if (value === undefined) return null
   const time = Date.parse(value)
   return Number.isFinite(time) ? time : null

@@ -23,6 +23,17 @@ export const FRESH_COPY_MS = 60_000
 /** After a request stalled past the patience, the next ones skip the wait for this long (docs/decisions/offline.md "Timeouts"). */
 export const STALL_MEMORY_MS = 10_000
 
+/**
+ * The worker is registered this long after the page hydrated, in an idle period then (at most
+ * `idleTimeoutMs` later): after the page's first seconds, whose work at a phone's speed (4× CPU)
+ * is done by then, so the worker's start and its first copies compete with none of it
+ * (docs/decisions/offline.md "Nothing on the first visit's path").
+ */
+export const PAGE_QUIET = { delayMs: 3000, idleTimeoutMs: 2000 } as const
+
+/** A page opened later (a client-side navigation) is saved in the next idle period, at most this much later. */
+export const SAVE_IDLE_TIMEOUT_MS = 2000
+
 const DAY_MS = 24 * 60 * 60 * 1000
 
 /**

@@ -9,7 +9,7 @@ import { ThemeScript } from '@/components/ThemeScript'
 import { UpDownScript } from '@/components/market/UpDownScript'
 import { REGION_UPDOWN } from '@/lib/market-data/updown'
 import { ClientRuntimeProvider } from '@/components/runtime/ClientRuntime'
-import { ServiceWorker } from '@/components/offline/ServiceWorker'
+import { Offline } from '@/components/offline/Offline'
 import { pickClientMessages, type Messages } from '@/i18n/messages'
 import { FigureFormatsProvider } from '@/components/FigureFormats'
 import { figureFormatsOf } from '@/lib/i18n/figure-formats'
@@ -62,7 +62,7 @@ export default async function SiteLayout({ children, params }: { children: React
               <Header lang={site.language.code} languages={languages} upDown={REGION_UPDOWN[site.region.id]} />
               <main id="content">{children}</main>
               <Footer language={site.language} />
-              <ServiceWorker />
+              <Offline />
             </ClientRuntimeProvider>
           </FigureFormatsProvider>
         </NextIntlClientProvider>

@@ -12,7 +12,7 @@ import { getSymbolList } from '@/server/symbols'
 import { wholeListOf } from '@/server/whole-list'
 import { marketFiguresFor } from '@/server/market'
 import { formatLocale } from '@/lib/i18n/format-locale'
-import { SavedCopyNotice } from '@/components/offline/SavedCopyNotice'
+import { RenderTimeMark } from '@/components/offline/RenderTimeMark'
 import { renderTime } from '@/server/render-time'
 
 // ISR: the list is re-read at most once a minute per region and language (docs/decisions/pages.md "What the build prerenders").
@@ -51,7 +51,7 @@ export default async function MarketsPage({ params }: { params: Params }) {
   const whole = wholeListOf(site.region, site.language, list)
   return (
     <section>
-      <SavedCopyNotice renderedAt={renderTime()} />
+      <RenderTimeMark renderedAt={renderTime()} />
       <h1>{t('title')}</h1>
       {/* Packed: the page embeds arrays, not named fields, as JSON text (lib/symbol-view/packed.ts). */}
       <SymbolList

@@ -20,7 +20,7 @@ import { getSymbolList } from '@/server/symbols'
 import { getTickers } from '@/server/market'
 import { forgetUnconfirmedPair, noteUnconfirmedPair } from '@/server/unconfirmed-pairs'
 import { pairJsonLd } from '@/server/json-ld'
-import { SavedCopyNotice } from '@/components/offline/SavedCopyNotice'
+import { RenderTimeMark } from '@/components/offline/RenderTimeMark'
 import { renderTime } from '@/server/render-time'
 
 // ISR (docs/decisions/pages.md "What the build prerenders"): prerendered for the most traded pairs, the rest on first request, then cached
@@ -103,7 +103,7 @@ export default async function PairPage({ params }: { params: Params }) {
   return (
     <article className="pair-page" data-symbol={pair.symbolId}>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
-      <SavedCopyNotice renderedAt={renderTime()} />
+      <RenderTimeMark renderedAt={renderTime()} />
       <PairHeading pair={pair} />
       <ProvenanceBadge provenance={list.provenance} />
       <OpenInApp symbolId={pair.symbolId} />
