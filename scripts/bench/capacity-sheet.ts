@@ -333,12 +333,19 @@ export interface CopyRates {
  * (each command wakes Redis alone): `redis[kind].cpuMs`.
  */
 export interface RedisOpCpu {
+  /** A cached page's look at Redis: HGET of its time and GET of the tag version. */
   headMs: number
+  /** A page entry read whole (HGET of its data: a HIT another instance made). */
   entryReadMs: number
+  /** A page entry written (WRITE_IF_NEWER with the entry, its expiry). */
   pageWriteMs: number
+  /** A shared copy's time (HGET): the first step of every look at a symbol list or tickers (server/shared-copies.ts). */
   copyTimeMs: number
+  /** A symbol list read whole, when newer (HMGET of its time and two records). */
   listReadMs: number
+  /** A symbol list written (WRITE_IF_NEWER with its two records). */
   listWriteMs: number
+  /** An upstream's tickers read whole (HMGET), and written (WRITE_IF_NEWER, a day's expiry); 0 without a tickers copy to copy. */
   tickersReadMs: number
   tickersWriteMs: number
 }
@@ -348,6 +355,24 @@ export interface RedisOpCpu {
  * window it renders a page of it (listLooksPerMinute, renders spread evenly over the slots),
  * written `writesPerMinute` for the fleet.
  */
+/** The symbol lists' and the tickers' shared copies: each a copyLoad at its own slots and costs. */
+function sharedCopiesLoad(
+  m: { lists: CopyRates; tickers: CopyRates; redisCpu: RedisOpCpu },
+  slots: { listSlots: number; tickerSlots: number },
+  instances: number,
+  rendersPerSecond: number,
+) {
+  const c = m.redisCpu
+  return {
+    lists: copyLoad(m.lists, { slots: slots.listSlots, instances, rendersPerSecond }, { timeMs: c.copyTimeMs, readMs: c.listReadMs, writeMs: c.listWriteMs }),
+    tickers: copyLoad(
+      m.tickers,
+      { slots: slots.tickerSlots, instances, rendersPerSecond },
+      { timeMs: c.copyTimeMs, readMs: c.tickersReadMs, writeMs: c.tickersWriteMs },
+    ),
+  }
+}
+
 export function copyLoad(
   rates: CopyRates,
   o: { slots: number; instances: number; rendersPerSecond: number },
@@ -513,16 +538,7 @@ export function capacityPlan(m: Measured, a: Assumptions): Plan {
   const renders = views.stale + views.miss
   const c = m.redisCpu
   // Each instance looks at a slot's fleet copy in the windows it renders a page of that slot.
-  const lists = copyLoad(
-    m.lists,
-    { slots: a.listSlots, instances, rendersPerSecond: renders },
-    { timeMs: c.copyTimeMs, readMs: c.listReadMs, writeMs: c.listWriteMs },
-  )
-  const tickers = copyLoad(
-    m.tickers,
-    { slots: a.tickerSlots, instances, rendersPerSecond: renders },
-    { timeMs: c.copyTimeMs, readMs: c.tickersReadMs, writeMs: c.tickersWriteMs },
-  )
+  const { lists, tickers } = sharedCopiesLoad(m, a, instances, renders)
   const listCpuMs = lists.cpuMs + tickers.cpuMs
   const pageCpuMs = views.hit * c.headMs + views.hitFromRedis * (c.headMs + c.entryReadMs) + renders * (c.headMs + c.pageWriteMs)
   return {
@@ -834,16 +850,7 @@ export function edgePlan(m: EdgeMeasured, t: TrafficModel): EdgePlan {
   // Each origin request looks (HGET + GET); an answer from the cache reads the entry; a render writes it (a script).
   const looks = origin.requests + (t.edge.keepsStale ? 0 : planned) + crawler + markets
   const dataBytes = pages * m.redisBytesPerPage * t.buildsInRedis + t.listSlots * m.redisBytesPerList + t.tickerSlots * m.redisBytesPerTickers
-  const lists = copyLoad(
-    m.lists,
-    { slots: t.listSlots, instances, rendersPerSecond: renders },
-    { timeMs: r.copyTimeMs, readMs: r.listReadMs, writeMs: r.listWriteMs },
-  )
-  const tickers = copyLoad(
-    m.tickers,
-    { slots: t.tickerSlots, instances, rendersPerSecond: renders },
-    { timeMs: r.copyTimeMs, readMs: r.tickersReadMs, writeMs: r.tickersWriteMs },
-  )
+  const { lists, tickers } = sharedCopiesLoad(m, t, instances, renders)
   const originRequests = origin.requests + (t.edge.keepsStale ? 0 : planned)
   const edgeHits = Math.max(0, t.viewsPerSecond - origin.requests) + Math.max(0, t.viewsPerSecond - clientConfig)
   const proxied = originRequests + crawler + markets + clientConfig + passed

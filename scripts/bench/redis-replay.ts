@@ -6,26 +6,12 @@
  */
 import { RESP_TYPES, type createClient, type RedisClientType } from 'redis'
 import { writeIfNewer } from '../../server/redis-link.cjs'
-import { lessIdle, lessOverhead, parseRedisInfo, redisCountersOf, redisDelta, type RedisCounters } from './capacity-sheet'
+import { lessIdle, lessOverhead, parseRedisInfo, redisCountersOf, redisDelta, type RedisCounters, type RedisOpCpu } from './capacity-sheet'
 
 type Client = ReturnType<typeof createClient>
 
-export interface ReplayCpu {
-  /** A cached page's look at Redis: HGET of its time and GET of the tag version. */
-  headMs: number
-  /** A page entry read whole (HGET of its data: a HIT another instance made). */
-  entryReadMs: number
-  /** A page entry written (WRITE_IF_NEWER with the entry, its expiry). */
-  pageWriteMs: number
-  /** A shared copy's time (HGET): the first step of every look at a symbol list or tickers (server/shared-copies.ts). */
-  copyTimeMs: number
-  /** A symbol list read whole, when newer (HMGET of its time and two records). */
-  listReadMs: number
-  /** A symbol list written (WRITE_IF_NEWER with its two records). */
-  listWriteMs: number
-  /** An upstream's tickers read whole (HMGET), and written (WRITE_IF_NEWER, a day's expiry); 0 without a tickers copy to copy. */
-  tickersReadMs: number
-  tickersWriteMs: number
+/** What the replay measures: the sheet's per-operation CPU (./capacity-sheet.ts RedisOpCpu), and how many commands were in flight. */
+export interface ReplayCpu extends RedisOpCpu {
   inFlight: number
 }
 
