@@ -16,6 +16,7 @@ import {
   HAS_REDIS_RUNTIME,
   instanceAnswers,
   loadUntil,
+  startLoad,
   non2xx,
   rawStatus,
   scriptsOf,
@@ -243,11 +244,14 @@ test('Redis killed during load: no failed answer; restarted: the instances share
   test.setTimeout(90_000)
   const targets = freshPairs(20).map((p) => ({ host: 'tr.localhost', path: `/en-TR/trade/spot/${p.base}/${p.quote}` }))
   // Through the uncached door: every request reaches an instance, as the edge would not let it.
-  const load = loadUntil(targets, 6, sleep(12_000), FLEET_PORTS.uncached)
-  await sleep(3_000)
+  const load = startLoad(targets, 6, FLEET_PORTS.uncached)
+  // Under load before the kill, and for 500 requests after Redis is gone (counted, not timed).
+  await expect.poll(() => load.result.total, { timeout: 30_000 }).toBeGreaterThan(30)
   process.kill(-fleet.redis()!.pid!, 'SIGKILL')
   await fleet.stopRedis()
-  const result = await load
+  const killedAt = load.result.total
+  await expect.poll(() => load.result.total - killedAt, { timeout: 60_000 }).toBeGreaterThan(500)
+  const result = await load.stop()
   expect(result.statuses, JSON.stringify(result)).not.toEqual({})
   expect(non2xx(result) + result.errors).toBe(0)
 
@@ -297,12 +301,15 @@ test('one instance killed during load: nginx routes around it, no failures beyon
   ]
   for (const t of targets) expect((await get(t.host, t.path, FLEET_PORTS.uncached)).status).toBe(200)
   // Through the uncached door, so the instances carry the load the edge would otherwise take.
-  const load = loadUntil(targets, workers, sleep(10_000), FLEET_PORTS.uncached)
-  await sleep(3_000)
+  const load = startLoad(targets, workers, FLEET_PORTS.uncached)
+  // Under load before the kill, and for 200 requests after the instance is gone (counted, not timed).
+  await expect.poll(() => load.result.total, { timeout: 30_000 }).toBeGreaterThan(30)
   const victim = running.get(C)!
   process.kill(-victim.pid!, 'SIGKILL')
   await victim.exited
-  const result = await load
+  const killedAt = load.result.total
+  await expect.poll(() => load.result.total - killedAt, { timeout: 30_000 }).toBeGreaterThan(200)
+  const result = await load.stop()
   expect(result.total).toBeGreaterThan(50)
   // At most the requests that were inside the killed instance when it died.
   test.info().annotations.push({ type: 'load', description: JSON.stringify(result) })

@@ -86,16 +86,16 @@ export interface LoadResult {
   total: number
 }
 
-/** `workers` clients in a loop over `targets` through nginx (its edge unless `port` says otherwise) until `stop()` resolves. */
-export async function loadUntil(
-  targets: readonly { host: string; path: string }[],
-  workers: number,
-  stop: Promise<unknown>,
-  port: number = FLEET_PORTS.nginx,
-): Promise<LoadResult> {
+/** A running load: its figures so far, and `stop()`, which ends it once the requests in flight are answered. */
+export interface Load {
+  result: LoadResult
+  stop(): Promise<LoadResult>
+}
+
+/** `workers` clients in a loop over `targets` through nginx (its edge unless `port` says otherwise) until `stop()`. */
+export function startLoad(targets: readonly { host: string; path: string }[], workers: number, port: number = FLEET_PORTS.nginx): Load {
   const result: LoadResult = { statuses: {}, errors: 0, total: 0 }
   let done = false
-  void stop.then(() => (done = true))
   let next = 0
   const worker = async () => {
     while (!done) {
@@ -109,8 +109,27 @@ export async function loadUntil(
       }
     }
   }
-  await Promise.all(Array.from({ length: workers }, worker))
-  return result
+  const running = Promise.all(Array.from({ length: workers }, worker))
+  return {
+    result,
+    async stop() {
+      done = true
+      await running
+      return result
+    },
+  }
+}
+
+/** startLoad until `stop` resolves. */
+export async function loadUntil(
+  targets: readonly { host: string; path: string }[],
+  workers: number,
+  stop: Promise<unknown>,
+  port: number = FLEET_PORTS.nginx,
+): Promise<LoadResult> {
+  const load = startLoad(targets, workers, port)
+  await stop
+  return load.stop()
 }
 
 export interface BrowseResult {
