@@ -5,6 +5,7 @@ import { brotliDecompressSync } from 'node:zlib'
 import { createClient } from 'redis'
 import { createRedisLink, type RedisLink } from './redis-link.cjs'
 import { startTestRedis, type TestRedis } from './test-redis'
+import { eventually } from '@/testing/eventually'
 
 // docs/decisions/fleet.md "Shared entries are compressed bytes": a real pair page's entry in a real
 // redis-server, through the shared cache of two instances.
@@ -69,8 +70,7 @@ async function instance(prefix: string, maxMemoryBytes?: number): Promise<Handle
     () => layered(createSharedState({ link, prefix, tags, maxMemoryBytes }), local),
     () => {},
   )
-  for (let i = 0; i < 400 && !link.status().connected; i++) await new Promise((r) => setTimeout(r, 25))
-  if (!link.status().connected) throw new Error(`the link did not connect: ${JSON.stringify(link.status())}`)
+  await eventually('the link to connect', () => link.status().connected)
   const handler = new Handler({}) as Handler
   return { get: (k, c) => handler.get(k, c), set: (k, d, c) => handler.set(k, d, c), link, localReads: () => localReads }
 }

@@ -4,6 +4,7 @@ import { createClient } from 'redis'
 import { createRedisLink, type RedisLink } from './redis-link.cjs'
 import { createRedisTickerStore, createTickerService } from './market-tickers'
 import { startTestRedis, type TestRedis } from './test-redis'
+import { eventually } from '@/testing/eventually'
 
 // docs/decisions/fleet.md "One refresher per fleet for lists and tickers": instances (ticker
 // services with their own
@@ -58,17 +59,6 @@ beforeEach(() => {
 })
 
 const hits = () => upstream.calls
-
-/** Waits for `what` (polling), and says what it last saw when it gives up. */
-async function eventually<T>(what: string, read: () => Promise<T>, done: (seen: T) => boolean, tries = 400): Promise<T> {
-  let seen = await read()
-  for (let i = 0; i < tries && !done(seen); i++) {
-    await new Promise((r) => setTimeout(r, 25))
-    seen = await read()
-  }
-  if (!done(seen)) throw new Error(`gave up waiting for ${what}; last seen: ${JSON.stringify(seen)}`)
-  return seen
-}
 
 const probes: { isOpen: boolean; close(): Promise<unknown> }[] = []
 async function probe(url = redis.url) {

@@ -11,6 +11,7 @@ import { createSymbolListService } from './symbol-list-service'
 import { createRedisListStore } from './symbol-list-shared'
 import { sharedCopyCounts, type SharedCopyCounts } from './shared-copies'
 import { startTestRedis, type TestRedis } from './test-redis'
+import { eventually } from '@/testing/eventually'
 
 // docs/decisions/fleet.md "One refresher per fleet for lists and tickers": a look at the fleet's
 // list reads its
@@ -38,8 +39,7 @@ afterEach(() => rmSync(root, { recursive: true, force: true }))
 async function connectedLink() {
   const link = createRedisLink({ url: redis.url, timeoutMs: 1000, cooldownMs: 100 })
   links.push(link)
-  for (let i = 0; i < 400 && !link.status().connected; i++) await new Promise((r) => setTimeout(r, 25))
-  if (!link.status().connected) throw new Error(`the link did not connect: ${JSON.stringify(link.status())}`)
+  await eventually('the link to connect', () => link.status().connected)
   return link
 }
 
