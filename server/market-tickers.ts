@@ -1,22 +1,19 @@
 /**
- * Server-side tickers: the prices a page carries as of its render. Like the symbol list: per
- * upstream one refresh at a time, failures backed off with jitter (./upstream.ts), a fresh
- * answer reused for `reuseMs`, the last good tickers kept (./last-good.ts) and served when the
- * upstream fails or is slow (./refresh.ts), so a page never loses its prices to an outage
- * (docs/decisions/pages.md "Prices on server-rendered pages"). In fleet mode, like the lists
- * again: one refresher per upstream and window fleet-wide, the others take its copy
- * (docs/decisions/fleet.md "One refresher per fleet for lists and tickers").
+ * Server-side tickers: the prices a page carries as of its render, a feed (./feeds/feed.ts) keyed
+ * by upstream like the symbol lists (docs/decisions/pages.md "Prices on server-rendered pages";
+ * docs/decisions/fleet.md "One refresher per fleet for lists and tickers"). Its configuration:
+ * tickers fetched within `reuseMs` are reused; the last good tickers answer as stale when the
+ * upstream fails, is backed off or is slow, so a page never loses its prices to an outage; in
+ * fleet mode an instance that knows no tickers waits up to `timeoutMs` for the lease holder's
+ * copy (polled every 50 ms), then asks itself.
  */
-import { systemTimers, type Timers } from '@/lib/engine-kit/environment'
-import { createHttpClient, type HttpClient } from '@/lib/http/client'
+import type { Timers } from '@/lib/engine-kit/environment'
+import { createHttpClient } from '@/lib/http/client'
 import { RequestError } from '@/lib/http/errors'
-import { SingleFlight } from '@/lib/http/single-flight'
 import { fetchTickers, mergeTickers, parseTicker, type Ticker, type Tickers } from '@/lib/market-data/tickers'
-import { createLastGood, type LastGood } from './last-good'
+import { createFeed, type FeedSource } from './feeds/feed'
 import type { RedisLink } from './redis-link.cjs'
-import { createRefresher } from './refresh'
 import { createRedisCopies, type SharedCopies } from './shared-copies'
-import { createUpstreams, type Attempt } from './upstream'
 
 export interface TickerSnapshot {
   tickers: Tickers
@@ -73,114 +70,63 @@ function tickersOf(text: string): Tickers | undefined {
   }
 }
 
-type KeptTickers = { tickers: Tickers; fetchedAt: number }
+const none = (stale: boolean): TickerSnapshot => ({ tickers: {}, fetchedAt: 0, stale })
 
 export function createTickerService(options: TickerServiceOptions = {}) {
-  const {
-    fetch: fetchImpl = fetch,
-    now = Date.now,
-    random = Math.random,
-    reuseMs = 5_000,
-    timeoutMs = 2_000,
-    patienceMs = 300,
-    shared,
-    timers = systemTimers,
-  } = options
-  const upstreamOf = createUpstreams({ now, random })
-  const refreshed = createRefresher<TickerSnapshot>(patienceMs, timers)
-  const kept = new Map<string, LastGood<KeptTickers>>()
-  // The request client, as in the browser: its timeout, body cap and error catalogue.
-  const clients = new Map<string, HttpClient>()
-  const clientOf = (base: string): HttpClient => {
-    let client = clients.get(base)
-    if (!client) clients.set(base, (client = createHttpClient({ baseUrl: base, fetch: fetchImpl, timeoutMs })))
-    return client
+  const { fetch: fetchImpl = fetch, now = Date.now, random = Math.random, reuseMs = 5_000, timeoutMs = 2_000, patienceMs = 300, shared, timers } = options
+
+  /** An upstream's tickers: the request client, as in the browser (its timeout, body cap and error catalogue), and the shared copy's codec. */
+  function open(base: string): FeedSource<TickerSnapshot, string, 'tickers'> {
+    const client = createHttpClient({ baseUrl: base, fetch: fetchImpl, timeoutMs })
+    return {
+      upstream: base,
+      async load(_base, last) {
+        try {
+          const tickers = await fetchTickers(client, { timeoutMs })
+          // A partial answer never drops the pairs it left out.
+          return { outcome: 'live', value: { tickers: mergeTickers(last?.tickers ?? {}, tickers), fetchedAt: now(), stale: false } }
+        } catch (error) {
+          // The log names what failed (the detail), not the words a browser would show.
+          const message = error instanceof RequestError ? error.detail : error instanceof Error ? error.message : String(error)
+          return { outcome: 'failed', value: last ? { ...last, stale: true } : none(true), error: { message } }
+        }
+      },
+      codec: {
+        local: (last) => last && { time: last.fetchedAt, fields: { tickers: JSON.stringify(last.tickers) } },
+        localTime: (last) => last?.fetchedAt ?? 0,
+        // Older figures never replace newer ones, per pair as a whole (mergeTickers, and the feed's last good).
+        adopt(copy, last) {
+          const tickers = tickersOf(copy.fields.tickers)
+          return tickers && { keep: { tickers: mergeTickers(last?.tickers ?? {}, tickers), fetchedAt: copy.time, stale: false } }
+        },
+        fresh: (_fetchedAt, _answered, last) => last && { ...last, stale: false },
+      },
+    }
   }
 
-  const lastGoodOf = (base: string): LastGood<KeptTickers> => {
-    let good = kept.get(base)
-    if (!good) kept.set(base, (good = createLastGood((t: KeptTickers) => t.fetchedAt)))
-    return good
-  }
-  const snapshot = (good: LastGood<KeptTickers>, stale: boolean): TickerSnapshot => ({
-    tickers: good.peek()?.tickers ?? {},
-    fetchedAt: good.peek()?.fetchedAt ?? 0,
-    stale,
+  const feed = createFeed<TickerSnapshot, string, 'tickers', FeedSource<TickerSnapshot, string, 'tickers'>>({
+    reuseMs,
+    patienceMs,
+    pollMs: FLEET_COPY_POLL_MS,
+    // Nothing known: the page would show no prices, so it waits as long as a load of its own would.
+    waitUnknownMs: timeoutMs,
+    now,
+    random,
+    timers,
+    shared,
+    fetchedAt: (snapshot) => snapshot.fetchedAt,
+    open,
+    reuse: ({ lastGood }) => {
+      const known = lastGood.peek()
+      return known && now() - known.fetchedAt < reuseMs ? { ...known, stale: false } : undefined
+    },
+    keeps: (snapshot) => !snapshot.stale,
+    stale: (last) => (last ? { ...last, stale: true } : none(true)),
+    failed: options.onFailure,
   })
 
-  async function attempt(base: string, good: LastGood<KeptTickers>): Promise<Attempt<TickerSnapshot>> {
-    try {
-      const tickers = await fetchTickers(clientOf(base), { timeoutMs })
-      // A partial answer never drops the pairs it left out.
-      good.keep({ tickers: mergeTickers(good.peek()?.tickers ?? {}, tickers), fetchedAt: now() })
-      return { outcome: 'live', value: snapshot(good, false) }
-    } catch (error) {
-      // The log names what failed (the detail), not the words a browser would show.
-      const message = error instanceof RequestError ? error.detail : error instanceof Error ? error.message : String(error)
-      return { outcome: 'failed', value: snapshot(good, true), error: { message } }
-    }
-  }
-
-  async function refresh(base: string, good: LastGood<KeptTickers>): Promise<TickerSnapshot> {
-    const done = await upstreamOf(base).refresh(() => attempt(base, good))
-    if (done.outcome === 'failed') options.onFailure?.(base, done.error.message)
-    if (done.outcome === 'live') await push(base, good)
-    return done.outcome === 'backed-off' ? snapshot(good, true) : done.value
-  }
-
-  /** This instance asks the upstream (single-flight, backed off, with patience once tickers are known). */
-  function ownRefresh(base: string, good: LastGood<KeptTickers>): Promise<TickerSnapshot> {
-    // A slow or hung upstream must not hold every regeneration for the whole timeout: with good
-    // tickers known, the render waits patienceMs and then shows them (their time is on the page).
-    const stale = () => snapshot(good, true)
-    return refreshed(base, upstreamOf(base), () => refresh(base, good), good.peek() && { backedOff: stale, slow: stale })
-  }
-
-  /** Shares this instance's last good tickers (the fleet keeps the newer copy). */
-  async function push(base: string, good: LastGood<KeptTickers>): Promise<void> {
-    const known = good.peek()
-    if (shared && known) await shared.write(base, { time: known.fetchedAt, fields: { tickers: JSON.stringify(known.tickers) } })
-  }
-
-  /** Takes the fleet's copy when it is newer than this instance's (its time read first); whether the tickers are now fresh. */
-  async function adopt(shared: SharedCopies<'tickers'>, base: string, good: LastGood<KeptTickers>): Promise<boolean> {
-    const copy = await shared.readNewer(base, good.peek()?.fetchedAt ?? 0)
-    const tickers = copy && tickersOf(copy.fields.tickers)
-    // Older figures never replace newer ones, per pair as a whole (mergeTickers, LastGood.keep).
-    if (copy && tickers) good.keep({ tickers: mergeTickers(good.peek()?.tickers ?? {}, tickers), fetchedAt: copy.time })
-    const known = good.peek()
-    return known !== undefined && now() - known.fetchedAt < reuseMs
-  }
-
-  /**
-   * The fleet's fresh tickers if there are some; else, when another instance holds this window's
-   * lease, its copy as soon as it arrives (at most patienceMs with tickers known, timeoutMs
-   * without); else this instance asks (it holds the lease, Redis is away, or nothing arrived and
-   * it has nothing to show).
-   */
-  async function follow(shared: SharedCopies<'tickers'>, base: string, good: LastGood<KeptTickers>): Promise<TickerSnapshot> {
-    if (await adopt(shared, base, good)) return snapshot(good, false)
-    if ((await shared.lease(base, reuseMs)) !== 'taken') return ownRefresh(base, good)
-    const waitMs = good.peek() ? patienceMs : timeoutMs
-    for (let i = 0; i < Math.ceil(waitMs / FLEET_COPY_POLL_MS); i++) {
-      await new Promise<void>((resolve) => timers.setTimeout(resolve, FLEET_COPY_POLL_MS))
-      if (await adopt(shared, base, good)) return snapshot(good, false)
-    }
-    return good.peek() ? snapshot(good, true) : ownRefresh(base, good)
-  }
-  const looks = new SingleFlight<TickerSnapshot>()
-
-  // Kept while Redis was away: shared again as soon as it answers (the fleet keeps the newer).
-  shared?.onRecovered(() => Promise.all([...kept].map(([base, good]) => push(base, good))))
-
   /** The tickers of the upstream at `base`. Never rejects: at worst the last good (or no) tickers. */
-  function getTickers(base: string): Promise<TickerSnapshot> {
-    const good = lastGoodOf(base)
-    const known = good.peek()
-    if (known && now() - known.fetchedAt < reuseMs) return Promise.resolve(snapshot(good, false))
-    if (!shared) return ownRefresh(base, good)
-    return looks.run(base, () => follow(shared, base, good))
-  }
+  const getTickers = (base: string): Promise<TickerSnapshot> => feed.read(base, base)
 
-  return { getTickers, state: (base: string) => upstreamOf(base).backoff.state() }
+  return { getTickers, state: (base: string) => feed.upstream(base).backoff.state() }
 }

@@ -8,7 +8,7 @@ import { LANGUAGES } from '@/lib/i18n/languages'
 import { loadSiteConfig, type RegionConfig } from '@/lib/regions/config'
 import { createRedisLink, type RedisLink } from './redis-link.cjs'
 import { createSymbolListService } from './symbol-list-service'
-import { createRedisListStore } from './symbol-list-shared'
+import { createRedisListStore } from './symbol-list-slot'
 import { startTestRedis, type TestRedis } from './test-redis'
 import { eventually } from '@/testing/eventually'
 

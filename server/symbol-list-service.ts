@@ -1,16 +1,14 @@
-import type { Language } from '@/lib/i18n/languages'
+import { LANGUAGES, type Language } from '@/lib/i18n/languages'
 import type { RegionConfig } from '@/lib/regions/config'
 import { builtinSymbolList, type SymbolListResult } from '@/lib/symbols'
 import { isStale } from '@/lib/symbols/provenance'
 import { seedOf, type SymbolCacheSeed } from '@/lib/symbols/seed'
 import { asStale } from '@/lib/symbols/stale'
+import type { SharedCopies } from './shared-copies'
+import { createFeed } from './feeds/feed'
 import { metrics } from './observability'
-import { createFleetLists } from './symbol-list-fleet'
-import type { SharedListStore } from './symbol-list-shared'
-import { createListSlots, type SymbolListSlot } from './symbol-list-slot'
+import { listKey, openListSource, type ListFields, type ListRead, type SymbolListSource } from './symbol-list-slot'
 import { describeRegion } from './symbol-list-status'
-import { createRefresher } from './refresh'
-import { createUpstreams, type Attempt } from './upstream'
 
 export interface SymbolListServiceOptions {
   /** Where the last good lists are kept across restarts. */
@@ -27,106 +25,91 @@ export interface SymbolListServiceOptions {
   now?: () => number
   random?: () => number
   /** Fleet mode: the symbol lists and refresh leases every instance shares (absent: this process alone). */
-  shared?: SharedListStore
+  shared?: SharedCopies<ListFields>
 }
 
-/**
- * Server-side symbol lists: one slot per (upstream, language), shared by every page of the
- * process; one refresh at a time per upstream, failures backed off (docs/decisions/pages.md "Server
- * symbol-list reuse", "Server symbol-list reuse").
- */
+/** How often an instance waiting for another's refresh looks at the fleet's copy. */
+const FLEET_COPY_POLL_MS = 100
+
 const isLive = (result: SymbolListResult) => !isStale(result.provenance)
 
+/**
+ * Server-side symbol lists: a feed (./feeds/feed.ts) keyed by (upstream, language), shared by
+ * every page of the process (docs/decisions/pages.md "Server symbol-list reuse"). Its
+ * configuration: a live list answered within `reuseMs` is reused; a render that cannot wait gets
+ * the last good list as a cached copy (another language's of the same upstream when its own has
+ * none), else the built-in sample; in fleet mode it waits at most `patienceMs` for the lease
+ * holder's copy, polled every 100 ms.
+ */
 export function createSymbolListService(options: SymbolListServiceOptions) {
   const { reuseMs = 10_000, patienceMs = 1500, refreshMs = 60_000, now = Date.now, random = Math.random } = options
-  const slots = createListSlots({ dir: options.dir, fetch: options.fetch, timeoutMs: options.timeoutMs, now })
-  const upstreamOf = createUpstreams({ now, random })
-  const refreshed = createRefresher<SymbolListResult>(patienceMs)
-  const fleet = options.shared && createFleetLists(options.shared, { reuseMs, now })
-  // Written while Redis was away: shared again as soon as it answers (the fleet keeps the newer).
-  options.shared?.onRecovered(() => Promise.all(slots.all().map((slot) => fleet?.push(slot))))
+  const sources = { dir: options.dir, fetch: options.fetch, timeoutMs: options.timeoutMs, now, borrow }
+  const feed = createFeed<SymbolListResult, ListRead, ListFields, SymbolListSource>({
+    reuseMs,
+    patienceMs,
+    pollMs: FLEET_COPY_POLL_MS,
+    waitUnknownMs: patienceMs,
+    now,
+    random,
+    shared: options.shared,
+    fetchedAt: (list) => list.provenance.fetchedAt,
+    open: (_key, read) => openListSource(read, sources),
+    reuse: ({ answered }) => (answered && isLive(answered.value) && now() - answered.at < reuseMs ? answered.value : undefined),
+    keeps: (list) => list.provenance.source !== 'builtin',
+    borrow: (_view, read) => borrow(read),
+    // Not the chain's 2 × 8000 ms: the last good list answers as a cached copy.
+    stale: (lastGood) => (lastGood ? asStale(lastGood, now()) : builtinSymbolList(now())),
+    answered(list, { region }, how) {
+      if (how === 'slow') return void metrics.stalePages.inc({ region: region.id, source: 'slow-upstream' })
+      const { source, fetchedAt } = list.provenance
+      if (how === 'load') metrics.loads.inc({ source, region: region.id })
+      metrics.cacheAge.set({ region: region.id }, Math.max(0, (now() - fetchedAt) / 1000))
+      if (!isLive(list)) metrics.stalePages.inc({ region: region.id, source })
+    },
+  })
+  const keyOf = (region: RegionConfig, code: string) => listKey(region.apiBaseUrl, code)
 
-  /** Notes the list pages get; `fromLoad` when it came out of a load (counted in spot_symbol_loads_total). */
-  function record(slot: SymbolListSlot, region: RegionConfig, result: SymbolListResult, { fromLoad }: { fromLoad: boolean }): SymbolListResult {
-    slot.state = { phase: 'answered', result, at: now() }
-    const { source, fetchedAt } = result.provenance
-    if (source !== 'builtin') slot.lastGood.keep(result)
-    if (fromLoad) metrics.loads.inc({ source, region: region.id })
-    metrics.cacheAge.set({ region: region.id }, Math.max(0, (now() - fetchedAt) / 1000))
-    if (!isLive(result)) metrics.stalePages.inc({ region: region.id, source })
-    return result
-  }
-
-  /** The list when the upstream may not be asked: the fallback as a cached copy, else the built-in sample. */
-  function withoutUpstream(slot: SymbolListSlot, region: RegionConfig): SymbolListResult {
-    const fallback = slots.fallback(slot, region)
-    return record(slot, region, fallback ? asStale(fallback, now()) : builtinSymbolList(now()), { fromLoad: false })
-  }
-
-  /** One run of the chain; a failure is told by its first incident with a message. */
-  async function attempt(slot: SymbolListSlot): Promise<Attempt<SymbolListResult>> {
-    slot.incidents.splice(0)
-    const loaded = await slot.loader.load()
-    if (isLive(loaded)) return { outcome: 'live', value: loaded }
-    const first = slot.incidents.find((incident) => incident.message) ?? slot.incidents[0]
-    return { outcome: 'failed', value: loaded, error: { code: first?.code, message: first?.message ?? `no live list (${loaded.provenance.source})` } }
-  }
-
-  async function refresh(slot: SymbolListSlot, region: RegionConfig): Promise<SymbolListResult> {
-    const done = await upstreamOf(region.apiBaseUrl).refresh(() => attempt(slot))
-    if (done.outcome === 'backed-off') return withoutUpstream(slot, region)
-    if (done.outcome === 'live') {
-      slot.failures = 0
-      await fleet?.push(slot)
-    } else slot.failures += 1
-    const fallback = done.value.provenance.source === 'builtin' ? slots.borrowed(slot, region) : undefined
-    return record(slot, region, fallback ? asStale(fallback, now()) : done.value, { fromLoad: true })
+  /**
+   * The freshest good list another language of the same upstream has, in memory or on disk: after
+   * a restart during an outage, a language never rendered still finds the lists other languages
+   * stored before it.
+   */
+  function borrow({ region, language }: ListRead): SymbolListResult | undefined {
+    for (const code of region.languages) feed.open(keyOf(region, code), { region, language: LANGUAGES[code] })
+    let best: SymbolListResult | undefined
+    for (const other of feed.views()) {
+      if (other.key === keyOf(region, language.code) || other.source.upstream !== region.apiBaseUrl) continue
+      const candidate = other.lastGood.get()
+      if (candidate && (!best || candidate.provenance.fetchedAt > best.provenance.fetchedAt)) best = candidate
+    }
+    return best
   }
 
   /** The symbol list for a region's page in a language, from the best source available. Never rejects. */
-  async function getSymbolList(region: RegionConfig, language: Language): Promise<SymbolListResult> {
-    const slot = slots.slotFor(region, language)
-    const { state } = slot
-    if (state.phase === 'answered' && isLive(state.result) && now() - state.at < reuseMs) return state.result
-    const shared = await fleet?.look(slot, {
-      patienceMs,
-      record: (result) => record(slot, region, result, { fromLoad: false }),
-      lastGood: () => (slots.fallback(slot, region) ? withoutUpstream(slot, region) : undefined),
-    })
-    if (shared) return shared
-    const fallback = slots.fallback(slot, region)
-    return refreshed(
-      slot.key,
-      upstreamOf(region.apiBaseUrl),
-      () => refresh(slot, region),
-      fallback && {
-        backedOff: () => withoutUpstream(slot, region),
-        // Not the chain's 2 × 8000 ms: after patienceMs the last good list answers as a cached copy.
-        slow: () => {
-          metrics.stalePages.inc({ region: region.id, source: 'slow-upstream' })
-          return asStale(fallback, now())
-        },
-      },
-    )
+  function getSymbolList(region: RegionConfig, language: Language): Promise<SymbolListResult> {
+    return feed.read(keyOf(region, language.code), { region, language })
   }
+
+  /** The lists read for a region's languages. */
+  const viewsOf = (region: RegionConfig) => region.languages.flatMap((code) => feed.find(keyOf(region, code)) ?? [])
 
   /** What /api/health reports for a region: its languages' lists and its upstream's failures. */
   function status(region: RegionConfig) {
-    return describeRegion(region, slots.of(region), upstreamOf(region.apiBaseUrl).backoff.state(), { now: now(), refreshMs })
+    return describeRegion(region, viewsOf(region), feed.upstream(region.apiBaseUrl).backoff.state(), { now: now(), refreshMs })
   }
 
   /** The region's languages worth asking for now: the default one, and each answered one whose list is not live or is past its refresh time. */
   function dueLanguages(region: RegionConfig): RegionConfig['languages'][number][] {
     return region.languages.filter((code) => {
-      const state = slots.find(region, code)?.state
-      if (state?.phase !== 'answered') return code === region.defaultLanguage
-      return !isLive(state.result) || now() - state.result.provenance.fetchedAt > refreshMs
+      const answered = feed.find(keyOf(region, code))?.answered
+      if (!answered) return code === region.defaultLanguage
+      return !isLive(answered.value) || now() - answered.value.provenance.fetchedAt > refreshMs
     })
   }
 
   /** The browser's cache seed for a rendered list: only a live list of this process's own last load has one. */
   function cacheSeed(region: RegionConfig, language: Language, result: SymbolListResult): SymbolCacheSeed | undefined {
-    return seedOf(slots.slotFor(region, language).storage, result)
+    return seedOf(feed.open(keyOf(region, language.code), { region, language }).source.storage, result)
   }
 
   /**
@@ -135,8 +118,8 @@ export function createSymbolListService(options: SymbolListServiceOptions) {
    * language never asked is asked now.
    */
   function lastSymbolList(region: RegionConfig, language: Language): Promise<SymbolListResult> {
-    const { state } = slots.slotFor(region, language)
-    return state.phase === 'answered' ? Promise.resolve(state.result) : getSymbolList(region, language)
+    const answered = feed.find(keyOf(region, language.code))?.answered
+    return answered ? Promise.resolve(answered.value) : getSymbolList(region, language)
   }
 
   return { getSymbolList, lastSymbolList, status, isLive, dueLanguages, cacheSeed }

@@ -8,7 +8,7 @@ import { LANGUAGES } from '@/lib/i18n/languages'
 import { loadSiteConfig } from '@/lib/regions/config'
 import { createRedisLink, type RedisLink } from './redis-link.cjs'
 import { createSymbolListService } from './symbol-list-service'
-import { createRedisListStore } from './symbol-list-shared'
+import { createRedisListStore } from './symbol-list-slot'
 import { sharedCopyCounts, type SharedCopyCounts } from './shared-copies'
 import { startTestRedis, type TestRedis } from './test-redis'
 import { eventually } from '@/testing/eventually'
@@ -64,9 +64,8 @@ async function served(work: () => Promise<unknown>): Promise<{ bytesOut: number;
 
 const LIST_BYTES = 258_000
 const copy = (fetchedAt: number) => ({
-  symbol: `{"savedAt":${fetchedAt},"list":"${'s'.repeat(200_000)}"}`,
-  incremental: 'i'.repeat(LIST_BYTES - 200_000),
-  fetchedAt,
+  time: fetchedAt,
+  fields: { symbol: `{"savedAt":${fetchedAt},"list":"${'s'.repeat(200_000)}"}`, incremental: 'i'.repeat(LIST_BYTES - 200_000) },
 })
 
 describe("the fleet's symbol list, time first", () => {

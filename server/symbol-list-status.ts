@@ -1,7 +1,11 @@
 import type { FailureBackoffState } from '@/lib/http/failure-backoff'
 import type { RegionConfig } from '@/lib/regions/config'
 import { isStale } from '@/lib/symbols/provenance'
-import type { SymbolListSlot } from './symbol-list-slot'
+import type { SymbolListResult } from '@/lib/symbols'
+import type { FeedView } from './feeds/feed'
+import type { SymbolListSource } from './symbol-list-slot'
+
+type ListView = FeedView<SymbolListResult, SymbolListSource>
 
 /**
  * What /api/health says about one region's symbol lists (docs/decisions/pages.md "Health, liveness and
@@ -35,18 +39,18 @@ export interface RegionListStatus {
 
 const iso = (ms: number) => new Date(ms).toISOString()
 
-function describeLanguage(slot: SymbolListSlot, now: number, refreshMs: number): LanguageListStatus | undefined {
-  if (slot.state.phase !== 'answered') return undefined
-  const { result } = slot.state
+function describeLanguage(list: ListView, now: number, refreshMs: number): LanguageListStatus | undefined {
+  if (!list.answered) return undefined
+  const result = list.answered.value
   const ageMs = Math.max(0, now - result.provenance.fetchedAt)
   return {
-    language: slot.language,
+    language: list.source.language,
     source: result.provenance.source,
     fetchedAt: iso(result.provenance.fetchedAt),
     ageMs,
     pairs: result.symbols.length,
     pastRefresh: ageMs > refreshMs,
-    consecutiveFailures: slot.failures,
+    consecutiveFailures: list.failures,
   }
 }
 
@@ -54,11 +58,11 @@ const isHealthy = (list: LanguageListStatus) => !isStale({ source: list.source a
 
 export function describeRegion(
   region: RegionConfig,
-  slots: SymbolListSlot[],
+  lists: ListView[],
   upstream: FailureBackoffState,
   { now, refreshMs }: { now: number; refreshMs: number },
 ): RegionListStatus {
-  const languages = slots.map((slot) => describeLanguage(slot, now, refreshMs)).filter((l): l is LanguageListStatus => l !== undefined)
+  const languages = lists.map((list) => describeLanguage(list, now, refreshMs)).filter((l): l is LanguageListStatus => l !== undefined)
   const shown = languages.find((l) => l.language === region.defaultLanguage) ?? languages.find((l) => !isHealthy(l)) ?? languages[0]
   const failing = upstream.consecutiveFailures > 0
   const ok = languages.length > 0 && languages.every(isHealthy) && !failing
@@ -67,7 +71,7 @@ export function describeRegion(
     source: shown?.source ?? null,
     ageMs: shown?.ageMs ?? null,
     pastRefresh: shown?.pastRefresh ?? false,
-    usable: slots.some((slot) => slot.lastGood.peek() !== undefined),
+    usable: lists.some((list) => list.lastGood.peek() !== undefined),
     lastError: upstream.lastError ? { code: upstream.lastError.code ?? null, message: upstream.lastError.message, at: iso(upstream.lastError.at) } : null,
     consecutiveFailures: upstream.consecutiveFailures,
     nextRetryAt: failing ? iso(upstream.nextAttemptAt) : null,

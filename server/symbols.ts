@@ -11,7 +11,7 @@ import { getSiteConfig } from './site-config'
 import { fleetLink } from './fleet'
 import { createSymbolListService } from './symbol-list-service'
 import { registerSymbolListGauges } from './symbol-list-metrics'
-import { createRedisListStore } from './symbol-list-shared'
+import { createRedisListStore } from './symbol-list-slot'
 import type { RegionListStatus } from './symbol-list-status'
 
 const enabledRegions = () => Object.values(getSiteConfig().regions).filter((region) => region.enabled)
