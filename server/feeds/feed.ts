@@ -1,9 +1,9 @@
 import { systemTimers, type Timers } from '@/lib/engine-kit/environment'
 import { withPatience } from '@/lib/http/patience'
 import { SingleFlight } from '@/lib/http/single-flight'
-import type { SharedCopies, SharedCopy } from '../shared-copies'
-import { createLastGood, type LastGood } from '../last-good'
-import { createUpstreams, type Attempt, type Upstream } from '../upstream'
+import type { SharedCopies, SharedCopy } from '../fleet/shared-copies'
+import { createLastGood, type LastGood } from './last-good'
+import { createUpstreams, type Attempt, type Upstream } from './upstream'
 
 /**
  * One feed of upstream data, keyed (docs/decisions/pages.md "Server symbol-list reuse",
