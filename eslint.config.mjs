@@ -32,21 +32,38 @@ const frameworkImports = {
   ],
 }
 
+// server/ by capability, floors bottom up (README "Layout"): a folder imports its own floor or lower.
+const serverFloors = [['config'], ['ops'], ['fleet'], ['feeds'], ['symbol-list', 'tickers'], ['pages']]
+
 /** Import specifiers that reach a top-level folder by alias or by a relative path. */
 function upperLayers(...folders) {
   return folders.flatMap((folder) => [`@/${folder}`, `@/${folder}/*`, `**/../${folder}`, `**/../${folder}/*`])
 }
 
+const layerPattern = (folder, above) => ({
+  group: upperLayers(...above),
+  message: `${folder}/ imports no layer above it (${above.map((f) => `${f}/`).join(', ')}).`,
+})
+
 function layerRule(folder, above) {
-  const layerPattern = { group: upperLayers(...above), message: `${folder}/ imports no layer above it (${above.map((f) => `${f}/`).join(', ')}).` }
-  const options = folder === 'lib' ? { ...frameworkImports, patterns: [...frameworkImports.patterns, layerPattern] } : { patterns: [layerPattern] }
+  const pattern = layerPattern(folder, above)
+  const options = folder === 'lib' ? { ...frameworkImports, patterns: [...frameworkImports.patterns, pattern] } : { patterns: [pattern] }
   return { files: [`${folder}/**/*.{ts,tsx,mts,cts,js,mjs,cjs}`], rules: { 'no-restricted-imports': ['error', options] } }
+}
+
+/** A server/ folder's rule: the server's own layer, and no server folder on a floor above its own. */
+function serverFloorRule(room, above) {
+  const group = above.flatMap((r) => [`@/server/${r}`, `@/server/${r}/*`, `**/../${r}`, `**/../${r}/*`])
+  const floor = { group, message: `server/${room}/ imports no server/ folder above it (${above.map((r) => `${r}/`).join(', ')}).` }
+  const patterns = above.length ? [layerPattern('server', layers.server), floor] : [layerPattern('server', layers.server)]
+  return { files: [`server/${room}/**/*.{ts,tsx,mts,cts,js,mjs,cjs}`], rules: { 'no-restricted-imports': ['error', { patterns }] } }
 }
 
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
   ...Object.entries(layers).map(([folder, above]) => layerRule(folder, above)),
+  ...serverFloors.flatMap((floor, i) => floor.map((room) => serverFloorRule(room, serverFloors.slice(i + 1).flat()))),
   {
     // Type-only imports count: import/no-cycle skips them, and both circles of issue #25 closed through one.
     plugins: { local: { rules: { 'no-import-circle': noImportCircle } } },

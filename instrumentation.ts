@@ -3,8 +3,8 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return
   // Validates the configuration and, in fleet mode, connects to Redis now (/api/ready waits for it).
-  await (await import('./server/startup')).start()
-  const [{ guardPageResponses }, { logger, metrics }] = await Promise.all([import('./server/page-responses'), import('./server/observability')])
+  await (await import('./server/fleet/startup')).start()
+  const [{ guardPageResponses }, { logger, metrics }] = await Promise.all([import('./server/pages/page-responses'), import('./server/ops/observability')])
   // One line and a counter per 503 for a pair no trusted list knows; no stack: nothing failed here.
   guardPageResponses({
     unconfirmed(pair) {

@@ -3,7 +3,7 @@ import { LANG_COOKIE } from '@/lib/i18n/languages'
 import type { SiteConfig } from '@/lib/regions/config'
 import { dispatchRequest, type Dispatch } from '@/lib/regions/dispatch'
 import { securityHeaders } from '@/lib/regions/security-headers'
-import { runtimeConfig } from '@/server/runtime-config'
+import { runtimeConfig } from '@/server/config/runtime-config'
 
 // Edge middleware over pure lib/ code (docs/decisions/stack.md "middleware.ts on the edge, not
 // proxy.ts"). Config is read from the runtime environment once per isolate: ops change it with

@@ -40,7 +40,7 @@ const nextConfig: NextConfig = {
   },
   // Stores only 200 pages, so unknown-pair 404s and case-variant redirects leave nothing on disk
   // (docs/decisions/pages.md "Only 200 pages are stored").
-  cacheHandler: require.resolve('./server/cache-handler.cjs'),
+  cacheHandler: require.resolve('./server/fleet/cache-handler.cjs'),
   // `npm test` type-checks the whole project, Next's route types included, before it builds; the
   // build then skips the same check (docs/decisions/stack.md "Turbopack's build cache").
   typescript: { ignoreBuildErrors: process.env.SPOT_TYPES_CHECKED === '1' },

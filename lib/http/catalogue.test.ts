@@ -114,7 +114,7 @@ describe('SPEC §8 error catalogue against a local server', () => {
 })
 
 // The two §8 rows that are not answers of a server: the runtime row is the webview bridge's
-// (lib/webview), and the incident codes are logged only (server/incidents.test.ts, one per code).
+// (lib/webview), and the incident codes are logged only (server/symbol-list/incidents.test.ts, one per code).
 describe('SPEC §8 runtime row: the exchange app’s webview, 3.1.2 or later', () => {
   it.each([
     ['a desktop browser', 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0', 'not-in-app'],

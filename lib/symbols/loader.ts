@@ -35,6 +35,8 @@ export interface SymbolLoaderOptions {
 export interface SymbolLoader {
   /** Runs the SPEC §4 chain; concurrent calls share one load. Never rejects. */
   load(): Promise<SymbolListResult>
+  /** Runs the chain once, unshared: for a caller that already loads one list at a time (the server's feed). Never rejects. */
+  loadAlone(): Promise<SymbolListResult>
   /** The list the last load returned, if any, without loading. */
   peek(): SymbolListResult | undefined
 }
@@ -142,6 +144,7 @@ export function createSymbolLoader(options: SymbolLoaderOptions): SymbolLoader {
   return {
     // SPEC §4 step 1: one request at a time, the result shared by every caller.
     load: singleFlight(run),
+    loadAlone: run,
     peek: () => current,
   }
 }

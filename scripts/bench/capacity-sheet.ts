@@ -39,7 +39,7 @@ export function parseSchedstat(text: string): number {
   return ns
 }
 
-/** An instance's Redis link as /api/metrics tells it (server/fleet.ts): commands timed out, skipped (breaker open), failed; breaker openings. */
+/** An instance's Redis link as /api/metrics tells it (server/fleet/fleet.ts): commands timed out, skipped (breaker open), failed; breaker openings. */
 export interface LinkCounts {
   timeout: number
   skipped: number
@@ -120,7 +120,7 @@ export function lessOverhead(delta: RedisCounters, overhead: RedisCounters): Red
 
 /**
  * The commands clients sent, by name. Redis counts the commands a script runs too; the site's one
- * script (server/redis-link.cjs WRITE_IF_NEWER) runs an HGET, then HSET and PEXPIRE when it
+ * script (server/fleet/redis-link.cjs WRITE_IF_NEWER) runs an HGET, then HSET and PEXPIRE when it
  * writes, and nothing sends HSET or PEXPIRE otherwise: those are taken off, and the writes counted.
  */
 export function sentByClients(commands: Readonly<Record<string, number>>): { sent: Record<string, number>; writes: number } {
@@ -134,7 +134,7 @@ export function sentByClients(commands: Readonly<Record<string, number>>): { sen
 }
 
 /**
- * What one kind of shared copy (symbol lists, tickers: server/shared-copies.ts) sent that Redis
+ * What one kind of shared copy (symbol lists, tickers: server/fleet/shared-copies.ts) sent that Redis
  * answered, by step, as the instances' /api/metrics count it (`spot_redis_shared_copy_commands`):
  * its time (HGET), the copy (HMGET), a lease (SET NX PX), a write (the write script; `written`
  * when it stored, its HSET inside).
@@ -339,7 +339,7 @@ export interface RedisOpCpu {
   entryReadMs: number
   /** A page entry written (WRITE_IF_NEWER with the entry, its expiry). */
   pageWriteMs: number
-  /** A shared copy's time (HGET): the first step of every look at a symbol list or tickers (server/shared-copies.ts). */
+  /** A shared copy's time (HGET): the first step of every look at a symbol list or tickers (server/fleet/shared-copies.ts). */
   copyTimeMs: number
   /** A symbol list read whole, when newer (HMGET of its time and two records). */
   listReadMs: number

@@ -152,8 +152,8 @@ const REDIS_TIMEOUT_MS = 1000
 /** Between stale pages: a regeneration here takes ~50 ms of CPU and a little waiting. */
 const STALE_GAP_MS = 100
 /**
- * A symbol list is shared for 10 s fleet-wide (server/symbol-list-service.ts reuseMs), an upstream's
- * tickers for 5 s (server/market-tickers.ts): one lease per window, healthy or failing.
+ * A symbol list is shared for 10 s fleet-wide (server/symbol-list/service.ts reuseMs), an upstream's
+ * tickers for 5 s (server/tickers/tickers.ts): one lease per window, healthy or failing.
  */
 const LIST_WINDOW_S = 10
 const TICKERS_WINDOW_S = 5

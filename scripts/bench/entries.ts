@@ -244,7 +244,7 @@ export async function runEntriesBench(root: string, logDir: string, say: (line: 
     say(
       `  entries in Redis (MEMORY USAGE): median ${(entryBytes.median / 1000).toFixed(1)} kB of ${entryBytes.count} (${(entryBytes.min / 1000).toFixed(1)}–${(entryBytes.max / 1000).toFixed(1)}), BTC/USDT ${(btcUsdt / 1000).toFixed(1)} kB`,
     )
-    // The BTC/USDT page's entry as stored, for server/cache-entries.test.ts's fixture.
+    // The BTC/USDT page's entry as stored, for server/fleet/cache-entries.test.ts's fixture.
     if (process.env.BENCH_ENTRIES_DUMP) {
       const { writeFileSync } = await import('node:fs')
       const [key] = await client.keys('spot:*:e:*/main/en/trade/spot/BTC/USDT')

@@ -5,7 +5,7 @@
  * wakes Redis on its own, and its CPU per view is several times what it is at a peak.
  */
 import { RESP_TYPES, type createClient, type RedisClientType } from 'redis'
-import { writeIfNewer } from '../../server/redis-link.cjs'
+import { writeIfNewer } from '../../server/fleet/redis-link.cjs'
 import { lessIdle, lessOverhead, parseRedisInfo, redisCountersOf, redisDelta, type RedisCounters, type RedisOpCpu } from './capacity-sheet'
 
 type Client = ReturnType<typeof createClient>
@@ -23,7 +23,7 @@ export async function replayRedisCpu(
   { inFlight = 16, idleMsPerSecond = 0 } = {},
 ): Promise<ReplayCpu> {
   const c = client as unknown as RedisClientType
-  // The entry's bytes as stored (compressed, server/cache-codec.cjs): a string would be decoded as UTF-8 and change.
+  // The entry's bytes as stored (compressed, server/fleet/cache-codec.cjs): a string would be decoded as UTF-8 and change.
   const data = await client.withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer }).hGet(keys.entry, 'd')
   const list = await client.hGetAll(keys.list)
   if (!data || !list.symbol || !list.incremental) throw new Error('redis replay: no page entry or symbol list to copy')

@@ -1,6 +1,6 @@
 /**
  * Upstream ticker calls per minute fleet-wide (docs/decisions/fleet.md "One refresher per fleet for
- * lists and tickers"), on the real clock: 1, 2 and 3 instances (ticker services as server/market.ts
+ * lists and tickers"), on the real clock: 1, 2 and 3 instances (ticker services as server/tickers/market.ts
  * makes
  * them, each with its own Redis link) sharing one redis-server, each asked for its tickers every
  * 250 ms as renders would; then the same instances on their own (no Redis: how every instance
@@ -9,8 +9,8 @@
  * @2), whose calls the simulator counts. Ports: the capacity bench's (run under the bench lock).
  */
 import { join } from 'node:path'
-import { createRedisLink, type RedisLink } from '../../server/redis-link.cjs'
-import { createRedisTickerStore, createTickerService } from '../../server/market-tickers'
+import { createRedisLink, type RedisLink } from '../../server/fleet/redis-link.cjs'
+import { createRedisTickerStore, createTickerService } from '../../server/tickers/tickers'
 import { BENCH_CAPACITY_PORTS } from '../support/ports'
 import { start, stopAll, type Started } from '../support/processes'
 import { assertFree, simulatorAdmin, startSimulator } from './stack'

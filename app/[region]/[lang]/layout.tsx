@@ -15,8 +15,8 @@ import { FigureFormatsProvider } from '@/components/FigureFormats'
 import { figureFormatsOf } from '@/lib/i18n/figure-formats'
 import { formatLocale } from '@/lib/i18n/format-locale'
 import { LANGUAGES } from '@/lib/i18n/languages'
-import { allSiteParams, clientSiteConfig, resolveSiteContext } from '@/server/site-config'
-import { upstreamIsLive } from '@/server/symbols'
+import { allSiteParams, clientSiteConfig, resolveSiteContext } from '@/server/config/site-config'
+import { upstreamIsLive } from '@/server/symbol-list/symbols'
 import './globals.css'
 
 /**

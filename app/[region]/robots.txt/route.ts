@@ -1,5 +1,5 @@
 import { isRegionId } from '@/lib/regions/regions'
-import { getSiteConfig } from '@/server/site-config'
+import { getSiteConfig } from '@/server/config/site-config'
 
 export const revalidate = 3600
 

@@ -1,8 +1,8 @@
 import { LANGUAGES } from '@/lib/i18n/languages'
 import { pairPath } from '@/lib/symbol-view/pairs'
 import { isRegionId } from '@/lib/regions/regions'
-import { getSiteConfig } from '@/server/site-config'
-import { getSymbolList } from '@/server/symbols'
+import { getSiteConfig } from '@/server/config/site-config'
+import { getSymbolList } from '@/server/symbol-list/symbols'
 
 export const revalidate = 600
 

@@ -1,7 +1,7 @@
 import type { NextRequest } from 'next/server'
 import { resolveRegion } from '@/lib/regions/host'
-import { runtimeConfig } from '@/server/runtime-config'
-import { clientSiteConfig, getSiteConfig } from '@/server/site-config'
+import { runtimeConfig } from '@/server/config/runtime-config'
+import { clientSiteConfig, getSiteConfig } from '@/server/config/site-config'
 
 export const dynamic = 'force-dynamic'
 const CLIENT_CONFIG_CACHE_CONTROL = 'public, max-age=30, s-maxage=20, stale-while-revalidate=10'

@@ -1,6 +1,6 @@
-import { getSiteConfig } from '@/server/site-config'
-import { redisHealth } from '@/server/fleet'
-import { symbolListStatus } from '@/server/symbols'
+import { getSiteConfig } from '@/server/config/site-config'
+import { redisHealth } from '@/server/fleet/fleet'
+import { symbolListStatus } from '@/server/symbol-list/symbols'
 
 export const dynamic = 'force-dynamic'
 

@@ -1,4 +1,4 @@
-import { metrics } from '@/server/observability'
+import { metrics } from '@/server/ops/observability'
 
 export const dynamic = 'force-dynamic'
 

@@ -1,11 +1,11 @@
-import { redisReadiness } from '@/server/fleet'
-import { symbolListStatus } from '@/server/symbols'
+import { redisReadiness } from '@/server/fleet/fleet'
+import { symbolListStatus } from '@/server/symbol-list/symbols'
 import { GET } from './route'
 
-jest.mock('@/server/fleet', () => ({ redisReadiness: jest.fn() }))
-jest.mock('@/server/symbols', () => ({ symbolListStatus: jest.fn() }))
-jest.mock('@/server/site-config', () => ({ getSiteConfig: () => ({}) }))
-jest.mock('@/server/observability', () => ({ metrics: { ready: { set: jest.fn() } } }))
+jest.mock('@/server/fleet/fleet', () => ({ redisReadiness: jest.fn() }))
+jest.mock('@/server/symbol-list/symbols', () => ({ symbolListStatus: jest.fn() }))
+jest.mock('@/server/config/site-config', () => ({ getSiteConfig: () => ({}) }))
+jest.mock('@/server/ops/observability', () => ({ metrics: { ready: { set: jest.fn() } } }))
 
 const readiness = jest.mocked(redisReadiness)
 const lists = jest.mocked(symbolListStatus)

@@ -1,7 +1,7 @@
-import { redisReadiness } from '@/server/fleet'
-import { metrics } from '@/server/observability'
-import { getSiteConfig } from '@/server/site-config'
-import { symbolListStatus } from '@/server/symbols'
+import { redisReadiness } from '@/server/fleet/fleet'
+import { metrics } from '@/server/ops/observability'
+import { getSiteConfig } from '@/server/config/site-config'
+import { symbolListStatus } from '@/server/symbol-list/symbols'
 
 export const dynamic = 'force-dynamic'
 

@@ -1,8 +1,8 @@
 import type { NextRequest } from 'next/server'
 import { clientAddress } from '@/lib/http/client-address'
 import { resolveRegion } from '@/lib/regions/host'
-import { getSiteConfig } from '@/server/site-config'
-import { crossApiProxy } from '@/server/x-api'
+import { getSiteConfig } from '@/server/config/site-config'
+import { crossApiProxy } from '@/server/pages/x-api'
 
 export const dynamic = 'force-dynamic'
 

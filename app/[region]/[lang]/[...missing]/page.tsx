@@ -1,7 +1,7 @@
 import { setRequestLocale } from 'next-intl/server'
 import { notFound } from 'next/navigation'
 import { NotFoundView } from '@/components/NotFoundView'
-import { resolveSiteContext } from '@/server/site-config'
+import { resolveSiteContext } from '@/server/config/site-config'
 
 type Params = Promise<{ region: string; lang: string }>
 

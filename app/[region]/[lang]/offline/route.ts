@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server'
 import { THEME_COOKIE } from '@/lib/i18n/storage-keys'
 import { offlineDocument } from '@/lib/offline/document'
 import { preferenceScript } from '@/lib/preferences/script'
-import { resolveSiteContext } from '@/server/site-config'
+import { resolveSiteContext } from '@/server/config/site-config'
 
 /**
  * /{lang}/offline: the page the service worker shows for a page it never saved, in the page's

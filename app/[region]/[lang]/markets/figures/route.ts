@@ -1,9 +1,9 @@
 import { formatLocale } from '@/lib/i18n/format-locale'
 import { packFiguresText } from '@/lib/symbol-view/packed'
 import { toSymbolListView } from '@/lib/symbol-view/view'
-import { marketFiguresFor } from '@/server/market'
-import { resolveSiteContext } from '@/server/site-config'
-import { lastSymbolList } from '@/server/symbols'
+import { marketFiguresFor } from '@/server/tickers/market'
+import { resolveSiteContext } from '@/server/config/site-config'
+import { lastSymbolList } from '@/server/symbol-list/symbols'
 
 export const dynamic = 'force-dynamic'
 

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib'
 import { WHOLE_LIST_VERSION } from '@/lib/symbol-view/whole-list'
-import { resolveSiteContext } from '@/server/site-config'
-import { wholeListAt } from '@/server/whole-list'
+import { resolveSiteContext } from '@/server/config/site-config'
+import { wholeListAt } from '@/server/pages/whole-list'
 
 export const dynamic = 'force-dynamic'
 

@@ -14,14 +14,14 @@ import { sameCoinPairs } from '@/lib/symbol-view/related'
 import { formatLocale } from '@/lib/i18n/format-locale'
 import { findPair, isCanonicalSpelling, mostTraded, pairPath } from '@/lib/symbol-view/pairs'
 import { isStale } from '@/lib/symbols/provenance'
-import { pageAlternates, absoluteUrl } from '@/server/seo'
-import { resolveSiteContext } from '@/server/site-config'
-import { getSymbolList } from '@/server/symbols'
-import { getTickers } from '@/server/market'
-import { forgetUnconfirmedPair, noteUnconfirmedPair } from '@/server/unconfirmed-pairs'
-import { pairJsonLd } from '@/server/json-ld'
+import { pageAlternates, absoluteUrl } from '@/server/pages/seo'
+import { resolveSiteContext } from '@/server/config/site-config'
+import { getSymbolList } from '@/server/symbol-list/symbols'
+import { getTickers } from '@/server/tickers/market'
+import { forgetUnconfirmedPair, noteUnconfirmedPair } from '@/server/pages/unconfirmed-pairs'
+import { pairJsonLd } from '@/server/pages/json-ld'
 import { RenderTimeMark } from '@/components/offline/RenderTimeMark'
-import { renderTime } from '@/server/render-time'
+import { renderTime } from '@/server/pages/render-time'
 
 // ISR (docs/decisions/pages.md "What the build prerenders"): prerendered for the most traded pairs, the rest on first request, then cached
 // and regenerated at most every 300 s, the period the capacity sheet is planned for (docs/decisions/pages.md "Pair pages revalidate every 300 s").
@@ -43,7 +43,7 @@ export async function generateStaticParams({ params }: { params: { region: strin
  * canonical path when the URL spells a real pair's names in another letter case. Neither answer
  * is stored (docs/decisions/pages.md "Only 200 pages are stored"). When the list is a cached copy
  * or the built-in sample, "not in this list" proves nothing: the pair is noted, and the not-found
- * answer leaves the server as a 503 with Retry-After (server/page-responses.ts); ISR keeps any
+ * answer leaves the server as a 503 with Retry-After (server/pages/page-responses.ts); ISR keeps any
  * last good page, as a 404 replaces nothing (docs/decisions/pages.md "Pair pages and stale data").
  * Once per render: the metadata and the page share it (React's cache, keyed by the route's strings).
  * Null: the page renders the not-found page itself (MissingPair).
