@@ -9,7 +9,21 @@ export const SIM_HOSTS: readonly SimHost[] = ['main', 'alt1', 'alt2', 'fastPath'
 
 /** Endpoints that faults can target; '*' means every endpoint of the host. */
 export type SimEndpoint =
-  'symbol_list_v3' | 'symbol_list_all' | 'symbol_list_v2' | 't1' | 'getproxy' | 'hats_t1' | 'profile' | 'tickers' | 'kline' | 'public_ws' | '*'
+  | 'symbol_list_v3'
+  | 'symbol_list_all'
+  | 'symbol_list_v2'
+  | 't1'
+  | 'getproxy'
+  | 'hats_t1'
+  | 'profile'
+  | 'tickers'
+  | 'kline'
+  | 'orderbook'
+  | 'recent_trade'
+  | 'public_ws'
+  | 'orderbook_ws'
+  | 'trade_ws'
+  | '*'
 
 /** Every fault switch (docs/simulator.md "Faults"). */
 export type Fault =
@@ -29,6 +43,12 @@ export type Fault =
   | { kind: 'mergeGap' } // symbol_list_all omits one pair that symbol_list_v3 lists
   | { kind: 'alive10017' } // /t1 and /hats/t1 answer ret_code 10017 (still alive)
   | { kind: 'proxyRes'; resCode: number } // getproxy answers err_code 0 with this result.res_code
+  // Stream faults (docs/simulator.md "Stream faults"): on orderbook_ws, trade_ws or public_ws, for every pair or one `symbol`.
+  | { kind: 'gap'; every?: number; symbol?: string } // the book skips the delta of every u divisible by `every` (default 10)
+  | { kind: 'restart'; symbol?: string } // each book stream gets one snapshot with u = 1, then u = 2, 3, …
+  | { kind: 'crossed'; symbol?: string } // every book delta also sets a bid at the best ask: best bid ≥ best ask
+  | { kind: 'malformed'; what?: 'price' | 'size' | 'side'; symbol?: string } // every delta / trade message: a number price, a "1e-8" size or no `a` / `S`
+  | { kind: 'silent'; symbol?: string } // no book or trade messages; on public_ws without a symbol, nothing at all (no pong)
 
 export interface FaultRule {
   host: SimHost | '*'
@@ -50,6 +70,10 @@ export interface SimulatorOptions {
   now?: () => number
   /** Seed for deterministic data. */
   seed?: number
+  /** Ms between order-book deltas (default 20, Bybit's spot depth-50 rate). */
+  depthMs?: number
+  /** Trades a second per pair on the tape (default 4; 0 stops it). */
+  tradesPerSecond?: number
   /** Origin of the pairs' icon URLs; defaults to the main host's own (http://127.0.0.1:<main port>). */
   iconOrigin?: string
 }
@@ -62,6 +86,16 @@ export interface SimulatorState {
   pairCount: number
   /** Requests seen per host and endpoint (for tests that assert where traffic went). */
   hits: Record<SimHost, Record<string, number>>
+  /** The book's and the tape's rates now. */
+  market: MarketSettings
+}
+
+/** The order book's and the trade tape's rates (docs/simulator.md "Order book and trades"). */
+export interface MarketSettings {
+  /** Ms between book deltas, 1–60000. */
+  depthMs: number
+  /** Trades a second per pair, 0–1000. */
+  tradesPerSecond: number
 }
 
 export interface Simulator {
@@ -72,6 +106,8 @@ export interface Simulator {
   setFault(rule: FaultRule): void
   clearFaults(host?: SimHost | '*'): void
   setLatency(host: SimHost, ms: number): void
+  /** Changes the book's or the tape's rate from now on (u and trade ids run on). */
+  setMarket(settings: Partial<MarketSettings>): void
   /** Moves the change-feed clock forward (only when no external `now` was given). */
   advanceClock(ms: number): void
   resetHits(): void
