@@ -259,6 +259,29 @@ test('hostile: nothing internal in public: metrics, health detail, the internal 
   expect((await get('localhost', '/en/trade/spot/BTC/USDT', FLEET_PORTS.uncached)).status).toBe(200)
 })
 
+test('the book and the tape through the edge: 200 pollers of one pair cost the upstream at most one request a second per endpoint', async () => {
+  await resetHits()
+  const started = Date.now()
+  const paths = ['/x-api/v5/market/orderbook?category=spot&symbol=BTCUSDT&limit=50', '/x-api/v5/market/recent-trade?symbol=BTCUSDT&category=spot&limit=50']
+  const statuses = new Map<number, number>()
+  await Promise.all(
+    Array.from({ length: 200 }, async (_, i) => {
+      while (Date.now() - started < 3000) {
+        const reply = await get('localhost', paths[i % 2]!)
+        statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1)
+        await sleep(100)
+      }
+    }),
+  )
+  const seconds = Math.ceil((Date.now() - started) / 1000)
+  expect([...statuses.keys()]).toEqual([200])
+  const hits = (await simState()).hits.main ?? {}
+  for (const endpoint of ['orderbook', 'recent_trade']) {
+    expect(hits[endpoint], endpoint).toBeGreaterThanOrEqual(1)
+    expect(hits[endpoint], `${endpoint}: ${JSON.stringify(hits)}`).toBeLessThanOrEqual(seconds + 2)
+  }
+})
+
 test("a page view through the edge, the browser's caches cold: no GET reaches an instance", async ({ browser }) => {
   const url = `${nginxOrigin('localhost')}/en/trade/spot/BTC/USDT`
   /** One view in a new browser; `during` runs once the network is quiet, before the page goes (a leaving page may post its monitor batch). */

@@ -502,6 +502,35 @@ describe('the edge in front of the instances (a real nginx, instances played by 
     ).toEqual(new Set(instances.map((i) => i.port)))
   })
 
+  it('the book and the tape: kept 1 s per normalised URL, one request refreshes it; at most one a second per pair reaches an instance', async () => {
+    let n = 0
+    answer = (req) => ({ headers: { 'content-type': 'application/json', 'cache-control': 'no-store' }, body: `{"n":${++n},"url":${JSON.stringify(req.url)}}` })
+    const spellings = [
+      '/x-api/v5/market/orderbook?category=spot&symbol=BTCUSDT&limit=50',
+      '/x-api/v5/market/orderbook?limit=50&symbol=BTCUSDT&category=spot',
+      '/x-api/v5/market/orderbook?symbol=BTCUSDT&category=spot&limit=50&junk=1',
+    ]
+    const started = Date.now()
+    const pollers = Array.from({ length: 40 }, async (_, i) => {
+      while (Date.now() - started < 2500) {
+        const reply = await ask(spellings[i % spellings.length]!)
+        expect(reply.status).toBe(200)
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+    })
+    await Promise.all(pollers)
+    const seconds = Math.ceil((Date.now() - started) / 1000)
+    const book = reached().filter((r) => r.url.startsWith('/x-api/v5/market/orderbook'))
+    // nginx's clock ticks in whole seconds: one refresh per tick, and the first fill.
+    expect(book.length).toBeGreaterThanOrEqual(2)
+    expect(book.length).toBeLessThanOrEqual(seconds + 2)
+    expect(new Set(book.map((r) => r.url))).toEqual(new Set(['/x-api/v5/market/orderbook?category=spot&symbol=BTCUSDT&limit=50']))
+    // Another pair and the other endpoint are their own URLs; every other /x-api path is never kept.
+    for (const path of ['/x-api/v5/market/orderbook?category=spot&symbol=ETHUSDT', '/x-api/v5/market/recent-trade?category=spot&symbol=BTCUSDT'])
+      expect([(await ask(path)).headers['x-cache-status'], (await ask(path)).headers['x-cache-status']]).toEqual(['MISS', 'HIT'])
+    expect((await ask('/x-api/v5/market/tickers?category=spot')).headers['x-cache-status']).toBeUndefined()
+  })
+
   it('static files come from the static root, gzipped ahead and immutable; one not published is asked of the instances until one has it', async () => {
     const chunk = join(prefix, 'static', '_next', 'static', 'chunks', 'abc.js')
     writeFileSync(chunk, 'console.log("abc")')
