@@ -175,8 +175,8 @@ test('the edge keeps HTML, RSC and prefetch variants, regions and per-visitor re
   expect([unknown.status, unknown.headers['cache-control']]).toEqual([404, 's-maxage=10'])
 })
 
-// The edge against hostile clients (docs/decisions/fleet.md "One meaning per key at the edge",
-// "Junk cannot fill the edge", "Nothing internal in public"): each case as curl would send it.
+// The edge against hostile clients (docs/decisions/fleet.md "The edge against hostile clients"):
+// each case as curl would send it.
 test('hostile: a repeated RSC header cannot put HTML under the RSC key; a malformed one is refused', async () => {
   const [pair] = freshPairs(1)
   const path = `/en/trade/spot/${pair!.base}/${pair!.quote}`

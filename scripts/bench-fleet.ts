@@ -114,7 +114,7 @@ export async function runFleetBench(root: string, logDir: string, say: (line: st
     const edgeGzip = await load(PAIR_PAGE, NGINX, GZIP)
     const staticGzip = await load(zippedChunk.path, NGINX, GZIP)
     const three = await load(PAIR_PAGE, UNCACHED)
-    // The same kept page against its own bytes as a file, with wrk (docs/decisions/fleet.md "A kept page at a file's cost").
+    // The same kept page against its own bytes as a file, with wrk (docs/decisions/fleet.md "The edge against hostile clients").
     const hit = await runEdgeHitBench(fleet, NGINX, PAIR_PAGE, say)
     for (const f of hit.figures) add(f)
     details.edgeHit = hit.details

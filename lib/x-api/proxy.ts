@@ -98,7 +98,7 @@ export function createCrossApiProxy(options: CrossApiProxyOptions) {
       })
       // A redirect would show the browser an upstream URL; the browser layer expects none.
       // Only JSON crosses (a 304 has no body): an upstream's or its CDN's HTML error page is never
-      // served as a document on the site's origin (docs/decisions/client-wiring.md "/x-api passes JSON only").
+      // served as a document on the site's origin (docs/decisions/client-wiring.md "/x-api: endpoints").
       if (
         (upstream.status >= 300 && upstream.status < 400 && upstream.status !== 304) ||
         (upstream.status !== 304 && !JSON_TYPE.test(upstream.headers.get('content-type') ?? '')) ||

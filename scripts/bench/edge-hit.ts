@@ -3,7 +3,7 @@
  * limit near 10k req/s as autocannon's one Node thread was): the pair page as the edge sends a HIT,
  * and the same bytes published as a static file in the edge's static root, through the same nginx,
  * gzip (as phones ask) and identity, in interleaved rounds; the figure is the median of each
- * round's page / file ratio (docs/decisions/fleet.md "A kept page at a file's cost"). Part of
+ * round's page / file ratio (docs/decisions/fleet.md "The edge against hostile clients"). Part of
  * `npm run bench` (scripts/bench-fleet.ts); `npx tsx scripts/bench/edge-hit.ts` runs it alone
  * against a one-instance fleet on the bench simulator (needs a build).
  */

@@ -5,7 +5,7 @@
  * another origin (its NextURL names every loopback address `localhost`, its router compares with
  * the bound name) and proxies it, so every page redirects in a loop. This binds Next's own
  * listen (a port, no address) to SPOT_LISTEN_ADDRESS instead, and Next keeps its default name
- * (README "Fleet"; docs/decisions/fleet.md "Nothing internal in public").
+ * (README "Fleet"; docs/decisions/fleet.md "The edge against hostile clients").
  */
 const net = require('node:net')
 

@@ -467,7 +467,7 @@ describe('the edge in front of the instances (a real nginx, instances played by 
     expect(reached().map((r) => r.rsc)).not.toContain('1, 1')
   }, 120_000)
 
-  it("Next's internal headers never leave the edge (the router's stale time goes with RSC answers alone)", async () => {
+  it("Next's internal headers never leave the edge (what its client router reads goes with RSC answers alone)", async () => {
     answer = (req) => ({
       ...nextLike(req),
       headers: { ...nextLike(req).headers, 'x-nextjs-prerender': '1', 'x-nextjs-stale-time': '300', 'x-nextjs-rewritten-path': '/main/en/page/5' },
@@ -476,7 +476,7 @@ describe('the edge in front of the instances (a real nginx, instances played by 
       const html = await ask('/en/page/5', {}, port)
       const rsc = await ask(`/en/page/5?_rsc=${rscHash({})}`, { rsc: '1' }, port)
       expect(Object.keys(html.headers).filter((name) => name.startsWith('x-nextjs'))).toEqual([])
-      expect(Object.keys(rsc.headers).filter((name) => name.startsWith('x-nextjs'))).toEqual(['x-nextjs-stale-time'])
+      expect(Object.keys(rsc.headers).filter((name) => name.startsWith('x-nextjs'))).toEqual(['x-nextjs-stale-time', 'x-nextjs-rewritten-path'])
     }
   })
 

@@ -11,8 +11,8 @@ export const dynamic = 'force-dynamic'
  * Always HTTP 200: liveness and readiness are /api/live and /api/ready
  * (docs/decisions/pages.md "Health, liveness and readiness"). Through the edge's public door
  * (nginx sets `X-Edge-Door: public`) the status alone: the detail names upstream errors, and stays
- * on the instance's own port and the edge's loopback door (docs/decisions/fleet.md "Nothing
- * internal in public").
+ * on the instance's own port and the edge's loopback door (docs/decisions/fleet.md "The edge against
+ * hostile clients").
  */
 export async function GET(request: NextRequest) {
   const lists = await symbolListStatus('health')
