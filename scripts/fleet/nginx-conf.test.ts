@@ -306,13 +306,15 @@ describe('the edge in front of the instances (a real nginx, instances played by 
     expect(reached()).toHaveLength(MONITOR_BURST + 1)
   })
 
-  it("a version of the whole list one instance lacks is asked of the others, each once; no other path's 404 is", async () => {
+  it("a version of the whole list one instance lacks is asked of the others, each once, then the current one; no other path's 404 is", async () => {
     const [lacking, holding] = instances
     const version = (n: number) => `v${String(n).padStart(21, '0')}`
     answer = (req): Answer =>
-      req.url!.startsWith('/en/markets/list/') && req.socket.localPort === holding!.port && !req.url!.endsWith(version(99))
+      req.url!.startsWith('/en/markets/list/v') && req.socket.localPort === holding!.port && !req.url!.endsWith(version(99))
         ? { headers: { 'cache-control': 'public, max-age=31536000, immutable', 'content-type': 'application/json' }, body: `list ${req.url}` }
-        : { status: 404, headers: { 'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate' }, body: 'gone' }
+        : req.url === '/en/markets/list/current'
+          ? { status: 307, headers: { location: `/en/markets/list/${version(0)}`, 'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate' } }
+          : { status: 404, headers: { 'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate' }, body: 'gone' }
     // Round-robin sends every other first try to the instance that lacks them.
     for (let n = 0; n < 4; n++) {
       const reply = await ask(`/en/markets/list/${version(n)}`)
@@ -323,10 +325,13 @@ describe('the edge in front of the instances (a real nginx, instances played by 
     expect(lacking!.seen.length).toBeGreaterThan(0)
     // Kept: asked again, from the edge.
     expect((await ask(`/en/markets/list/${version(0)}`)).headers['x-cache-status']).toBe('HIT')
-    // A version no instance has: every instance once, then its 404.
-    const before = reached().length
-    expect((await ask(`/en/markets/list/${version(99)}`)).status).toBe(404)
-    expect(reached().length - before).toBe(instances.length)
+    // A version no instance has: every instance once, then one's redirect to the current version (never kept).
+    const asked = (url: string) => reached().filter((r) => r.url === url).length
+    for (let round = 1; round <= 2; round++) {
+      const gone = await ask(`/en/markets/list/${version(99)}`)
+      expect([gone.status, gone.headers.location]).toEqual([307, `/en/markets/list/${version(0)}`])
+      expect([asked(`/en/markets/list/${version(99)}`), asked('/en/markets/list/current')]).toEqual([round * instances.length, round])
+    }
     // Any other 404 is the answer of the one instance asked.
     for (const path of ['/en/trade/spot/NOPE/NADA', '/en/markets/figures', '/api/markets/list/' + version(1)]) {
       const at = reached().length
