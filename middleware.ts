@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server'
 import { LANG_COOKIE } from '@/lib/i18n/languages'
 import type { SiteConfig } from '@/lib/regions/config'
 import { dispatchRequest, type Dispatch } from '@/lib/regions/dispatch'
-import { securityHeaders } from '@/lib/regions/security-headers'
+import { RESOURCE_HEADERS, securityHeaders } from '@/lib/regions/security-headers'
 import { runtimeConfig } from '@/server/config/runtime-config'
 
 // Edge middleware over pure lib/ code (docs/decisions/stack.md "middleware.ts on the edge, not
@@ -10,9 +10,13 @@ import { runtimeConfig } from '@/server/config/runtime-config'
 // a restart, no rebuild. instrumentation.ts validates the same variables at start.
 const regionHeaders = new Map<string, Record<string, string>>()
 
-/** CSP and friends of the request's region (docs/decisions/site-routing.md "Security headers and the CSP"). */
-function withSecurityHeaders(response: NextResponse, region: Dispatch['region'], config: SiteConfig): NextResponse {
-  let headers = regionHeaders.get(region)
+/**
+ * CSP and friends of the request's region, or for a route handler's answer (no document) the
+ * resource headers (docs/decisions/site-routing.md "Security headers and the CSP").
+ */
+function withSecurityHeaders(response: NextResponse, decision: Dispatch, config: SiteConfig): NextResponse {
+  const { region } = decision
+  let headers = 'resource' in decision && decision.resource ? RESOURCE_HEADERS : regionHeaders.get(region)
   if (headers === undefined) {
     headers = securityHeaders(config.regions[region], config, process.env.NODE_ENV === 'development')
     regionHeaders.set(region, headers)
@@ -34,7 +38,7 @@ export function middleware(request: NextRequest) {
     },
     config,
   )
-  return withSecurityHeaders(respond(request, decision), decision.region, config)
+  return withSecurityHeaders(respond(request, decision), decision, config)
 }
 
 function respond(request: NextRequest, decision: Dispatch): NextResponse {
@@ -61,14 +65,13 @@ function respond(request: NextRequest, decision: Dispatch): NextResponse {
 }
 
 export const config = {
-  // Static assets, Next's own files and images never need a region or language. The body-taking
-  // routes (/x-api, /api/monitor) are skipped too: Next reads up to 10 MB of a body for
-  // middleware before any code could refuse it (docs/decisions/client-wiring.md "/x-api: connection
-  // limit and timeouts").
-  // The service worker's script is a .js file that must carry the region's CSP: it is let through
-  // by its own entry (docs/decisions/offline.md "The worker's headers").
-  matcher: [
-    '/((?!_next/static|_next/image|favicon.ico|x-api/|api/monitor$|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|css|js|woff2?|webmanifest)$).*)',
-    '/serwist/:path*',
-  ],
+  // Next's own files, the public files (the icons) and the web manifest never need a region or
+  // language. Every other path comes here, a file's extension or not: the internal
+  // /{region}/{lang}/… routes answer only what this sent there, so `/hk/zh-HK/x.js` is the same
+  // 404 as any unknown path (docs/decisions/site-routing.md "Region in the route, never in
+  // headers"). The body-taking routes (/x-api, /api/monitor) are skipped: Next reads up to 10 MB of
+  // a body for middleware before any code could refuse it (docs/decisions/client-wiring.md
+  // "/x-api: connection limit and timeouts"); they set their own headers. The service worker's
+  // script is let through by its own entry (docs/decisions/offline.md "The worker's headers").
+  matcher: ['/((?!_next/static/|_next/image|favicon\\.ico$|favicon\\.svg$|manifest\\.webmanifest$|x-api/|api/monitor$).*)', '/serwist/:path*'],
 }

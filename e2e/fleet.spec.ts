@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process'
+import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { EXPIRE_TIME_S, PAIR_REVALIDATE_S } from '../lib/page-age'
@@ -23,7 +25,7 @@ import {
   sleep,
   startTestFleet,
 } from './support/fleet'
-import { listedPairs, resetHits, simState } from './support/sim'
+import { clearFaults, listedPairs, resetHits, setFaults, simState } from './support/sim'
 
 // The fleet of README "Fleet": Redis, three instances of this build (each with its own disk
 // cache, as on separate machines) and nginx from deploy/nginx.conf.template with its edge cache,
@@ -171,6 +173,113 @@ test('the edge keeps HTML, RSC and prefetch variants, regions and per-visitor re
   // An unknown pair: kept 10 s at most (docs/decisions/fleet.md "An unknown pair's 404 at the edge").
   const unknown = await get('localhost', '/en/trade/spot/NOPE/NADA')
   expect([unknown.status, unknown.headers['cache-control']]).toEqual([404, 's-maxage=10'])
+})
+
+// The edge against hostile clients (docs/decisions/fleet.md "The edge against hostile clients"):
+// each case as curl would send it.
+test('hostile: a repeated RSC header cannot put HTML under the RSC key; a malformed one is refused', async () => {
+  const [pair] = freshPairs(1)
+  const path = `/en/trade/spot/${pair!.base}/${pair!.quote}`
+  expect((await get('localhost', path)).status).toBe(200)
+  // Next's own `_rsc` for a plain RSC request (its 307 names it).
+  const hashed = String((await get('localhost', path, FLEET_PORTS.nginx, { rsc: '1' })).headers.location)
+  expect(hashed).toMatch(/\?_rsc/)
+  const twice = await get('localhost', hashed, FLEET_PORTS.nginx, { rsc: ['1', '1'] })
+  expect([twice.status, twice.headers['content-type']]).toEqual([200, 'text/x-component'])
+  const plain = await get('localhost', hashed, FLEET_PORTS.nginx, { rsc: '1' })
+  expect([plain.status, plain.headers['content-type'], edgeState(plain)], JSON.stringify(twice.headers)).toEqual([200, 'text/x-component', 'HIT'])
+  for (const rsc of ['1, 1', '0', 'true']) expect((await get('localhost', hashed, FLEET_PORTS.nginx, { rsc })).status, rsc).toBe(400)
+  expect((await get('localhost', hashed)).headers['content-type']).toBe('text/html; charset=utf-8')
+})
+
+test('hostile: junk queries and paths add nothing to the edge; a junk path is the 404 with the security headers', async () => {
+  const cacheBytes = () =>
+    readdirSync(fleet.cacheDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .reduce((sum, entry) => sum + statSync(join(entry.parentPath, entry.name)).size, 0)
+  const markets = (await get('localhost', '/en')).body.toString('utf8')
+  const list = /\/en\/markets\/list\/[A-Za-z0-9_-]{22}/.exec(markets)?.[0]
+  expect(list).toBeTruthy()
+  const page = '/en/trade/spot/BTC/USDT'
+  for (const path of [list!, page]) await get('localhost', path)
+  const before = cacheBytes()
+  const junk = await Promise.all(
+    Array.from({ length: 300 }, (_, n) => get('localhost', n % 3 === 0 ? `${list}?n=${n}` : n % 3 === 1 ? `${page}?n=${n}` : `/en/x${n}.js`)),
+  )
+  expect(junk.filter((r, n) => n % 3 !== 2).map(edgeState)).toEqual(Array(200).fill('HIT'))
+  const paths = junk.filter((_, n) => n % 3 === 2)
+  expect(new Set(paths.map((r) => `${r.status} ${edgeState(r)} ${r.headers['content-security-policy'] ? 'csp' : 'none'}`))).toEqual(new Set(['404 MISS csp']))
+  // Nothing kept: the folder holds what it held (a few bytes of metadata at most).
+  expect(cacheBytes() - before).toBeLessThan(64 * 1024)
+})
+
+test('hostile: /x-api passes JSON only; an upstream HTML page is a 502 in the envelope, never a document', async () => {
+  const tickers = '/x-api/v5/market/tickers?category=spot'
+  const ok = await get('localhost', tickers)
+  expect([ok.status, ok.headers['content-type'], ok.headers['x-content-type-options'], ok.headers['content-security-policy']]).toEqual([
+    200,
+    expect.stringContaining('application/json'),
+    'nosniff',
+    "default-src 'none'; sandbox",
+  ])
+  await setFaults([{ host: 'main', endpoint: 'tickers', fault: { kind: 'html200' } }])
+  try {
+    const html = await get('localhost', tickers)
+    expect([html.status, html.headers['content-type'], html.headers['content-security-policy']]).toEqual([
+      502,
+      'application/json',
+      "default-src 'none'; sandbox",
+    ])
+    expect(JSON.parse(html.body.toString('utf8'))).toMatchObject({ ret_code: 502, result: null })
+  } finally {
+    await clearFaults()
+  }
+})
+
+test('hostile: nothing internal in public: metrics, health detail, the internal routes, the instances’ listeners', async () => {
+  expect((await get('localhost', '/api/metrics')).status).toBe(404)
+  expect((await get('localhost', '/api/metrics', FLEET_PORTS.uncached)).body.toString('utf8')).toContain('spot_http_responses_total')
+  const health = JSON.parse((await get('localhost', '/api/health')).body.toString('utf8'))
+  expect(Object.keys(health)).toEqual(['status'])
+  expect(JSON.parse((await get('localhost', '/api/health', FLEET_PORTS.uncached)).body.toString('utf8'))).toHaveProperty('regions')
+  // The rewritten routes answer only what the middleware sent there: the same 404 as any unknown path.
+  const unknown = await get('localhost', '/en/nothing-here')
+  for (const path of ['/hk/zh-HK/x.js', '/tr/tr-TUR/x.js', '/main/en/x.js', '/main/en', '/hk/zh-HK/trade/spot/BTC/USDT']) {
+    let reply = await get('localhost', path)
+    for (let hops = 0; reply.status >= 300 && reply.status < 400 && hops < 3; hops++)
+      reply = await get('localhost', new URL(String(reply.headers.location)).pathname)
+    expect([path, reply.status, reply.headers['content-security-policy']]).toEqual([path, 404, unknown.headers['content-security-policy']])
+  }
+  // Each instance listens on loopback alone, and a page through the edge is no redirect loop.
+  const listening = execFileSync('ss', ['-Hltn'], { encoding: 'utf8' })
+  for (const port of FLEET_PORTS.instances) {
+    expect(listening).toContain(`127.0.0.1:${port} `)
+    expect(listening).not.toMatch(new RegExp(`(\\*|0\\.0\\.0\\.0|\\[::\\]):${port} `))
+  }
+  expect((await get('localhost', '/en/trade/spot/BTC/USDT', FLEET_PORTS.uncached)).status).toBe(200)
+})
+
+test('the book and the tape through the edge: 200 pollers of one pair cost the upstream at most one request a second per endpoint', async () => {
+  await resetHits()
+  const started = Date.now()
+  const paths = ['/x-api/v5/market/orderbook?category=spot&symbol=BTCUSDT&limit=50', '/x-api/v5/market/recent-trade?symbol=BTCUSDT&category=spot&limit=50']
+  const statuses = new Map<number, number>()
+  await Promise.all(
+    Array.from({ length: 200 }, async (_, i) => {
+      while (Date.now() - started < 3000) {
+        const reply = await get('localhost', paths[i % 2]!)
+        statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1)
+        await sleep(100)
+      }
+    }),
+  )
+  const seconds = Math.ceil((Date.now() - started) / 1000)
+  expect([...statuses.keys()]).toEqual([200])
+  const hits = (await simState()).hits.main ?? {}
+  for (const endpoint of ['orderbook', 'recent_trade']) {
+    expect(hits[endpoint], endpoint).toBeGreaterThanOrEqual(1)
+    expect(hits[endpoint], `${endpoint}: ${JSON.stringify(hits)}`).toBeLessThanOrEqual(seconds + 2)
+  }
 })
 
 test("a page view through the edge, the browser's caches cold: no GET reaches an instance", async ({ browser }) => {

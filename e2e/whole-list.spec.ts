@@ -68,7 +68,9 @@ test('without JavaScript the markets page draws its first rows with figures and 
   await context.close()
 })
 
-test('the whole list: immutable on the region’s own host, the same bytes each time; a version gone is 404 and not kept', async ({ request }) => {
+test('the whole list: immutable on the region’s own host, the same bytes each time; a version gone is the current one’s redirect (404 behind the edge), never kept', async ({
+  request,
+}) => {
   for (const [region, lang] of [
     ['main', 'en'],
     ['hk', 'zh-HK'],
@@ -86,11 +88,18 @@ test('the whole list: immutable on the region’s own host, the same bytes each 
     const list = (await first.json()) as { groups: { rows: unknown[] }[]; pairCount: number }
     expect(list.groups.reduce((n, g) => n + g.rows.length, 0)).toBeGreaterThan(MARKETS_ROWS_DRAWN * 4)
   }
-  const gone = await request.get(`http://127.0.0.1:${E2E_PORT}/en/markets/list/AAAAAAAAAAAAAAAAAAAAAA`, {
-    headers: { host: `${regionHost('main')}:${E2E_PORT}` },
-  })
-  expect(gone.status()).toBe(404)
+  // Gone: alone, a redirect (no-store) to the current version, so the browser gets a list without an
+  // error; behind the fleet's edge (X-Edge-Door) a 404, so the edge asks the other instances first.
+  const mainHost = { host: `${regionHost('main')}:${E2E_PORT}` }
+  const current = listUrlIn(await (await request.get(`http://127.0.0.1:${E2E_PORT}/en`, { headers: mainHost })).text(), 'en')
+  const gone = await request.get(`http://127.0.0.1:${E2E_PORT}/en/markets/list/AAAAAAAAAAAAAAAAAAAAAA`, { headers: mainHost, maxRedirects: 0 })
+  expect([gone.status(), gone.headers().location]).toEqual([307, current])
   expect(gone.headers()['cache-control']).toContain('no-store')
+  const behindEdge = await request.get(`http://127.0.0.1:${E2E_PORT}/en/markets/list/AAAAAAAAAAAAAAAAAAAAAA`, {
+    headers: { ...mainHost, 'x-edge-door': 'public' },
+    maxRedirects: 0,
+  })
+  expect(behindEdge.status()).toBe(404)
   const figures = await request.get(`http://127.0.0.1:${E2E_PORT}/en/markets/figures`, { headers: { host: `${regionHost('main')}:${E2E_PORT}` } })
   expect(figures.status()).toBe(200)
   expect(figures.headers()['cache-control']).toMatch(/^public, max-age=\d+$/)

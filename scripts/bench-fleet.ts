@@ -16,6 +16,7 @@ import { stopAll } from './support/processes'
 import { figure, formatValue, type Figure } from './bench/report'
 import { assertFree, SIM_PORTS, startSimulator } from './bench/stack'
 import { startFleet, type Fleet } from './fleet/fleet'
+import { runEdgeHitBench } from './bench/edge-hit'
 
 const PAIR_PAGE = '/en/trade/spot/BTC/USDT'
 const base = Number(process.env.BENCH_FLEET_PORT ?? 3380)
@@ -113,6 +114,10 @@ export async function runFleetBench(root: string, logDir: string, say: (line: st
     const edgeGzip = await load(PAIR_PAGE, NGINX, GZIP)
     const staticGzip = await load(zippedChunk.path, NGINX, GZIP)
     const three = await load(PAIR_PAGE, UNCACHED)
+    // The same kept page against its own bytes as a file, with wrk (docs/decisions/fleet.md "The edge against hostile clients").
+    const hit = await runEdgeHitBench(fleet, NGINX, PAIR_PAGE, say)
+    for (const f of hit.figures) add(f)
+    details.edgeHit = hit.details
     say(line(`${PAIR_PAGE} through the edge (${kB(page.body.length)})`, edge))
     say(line(`its chunk ${chunk.path.split('/').pop()} (${kB(chunk.bytes)})`, staticFile))
     say(line(`the same, gzip: the page (${kB(zipped.body.length)})`, edgeGzip))

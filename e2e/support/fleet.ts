@@ -4,6 +4,7 @@
  * the spec sends through nginx or straight to one instance.
  */
 import { createRequire } from 'node:module'
+import type { OutgoingHttpHeaders } from 'node:http'
 import net from 'node:net'
 import { join } from 'node:path'
 import { sim } from '../../playwright.config'
@@ -52,7 +53,7 @@ export function startTestFleet(options: { redis: boolean }): Promise<Fleet> {
 }
 
 /** GET through nginx's edge (port omitted), its uncached door or one instance, with the region's Host. */
-export const get = (host: string, path: string, port: number = FLEET_PORTS.nginx, headers?: Record<string, string>): Promise<Reply> =>
+export const get = (host: string, path: string, port: number = FLEET_PORTS.nginx, headers?: OutgoingHttpHeaders): Promise<Reply> =>
   request({ port, path, host, headers, timeoutMs: 20_000 })
 export const cacheState = (reply: Reply) => header(reply, 'x-nextjs-cache') ?? 'none'
 /** What the edge did: HIT, MISS, STALE, EXPIRED, UPDATING, BYPASS, or none (not through its cache). */

@@ -44,8 +44,16 @@ describe('dispatchRequest (the edge middleware decision)', () => {
       kind: 'rewrite',
       region: 'hk',
       pathname: '/hk/zh-HK/markets/list/AbCdEfGhIjKlMnOpQrStUv',
+      resource: true,
     })
-    expect(dispatchRequest(req({ pathname: '/en/markets/figures' }), config)).toEqual({ kind: 'rewrite', region: 'main', pathname: '/main/en/markets/figures' })
+    expect(dispatchRequest(req({ pathname: '/en/markets/figures' }), config)).toEqual({
+      kind: 'rewrite',
+      region: 'main',
+      pathname: '/main/en/markets/figures',
+      resource: true,
+    })
+    // A page is a document: no resource mark.
+    expect(dispatchRequest(req({ pathname: '/en/trade/spot/BTC/USDT' }), config)).not.toHaveProperty('resource')
     for (const pathname of ['/en/markets', '/en/markets/list', '/en/markets/list/v/x', '/en/markets/figures/x'])
       expect({ asked: pathname, ...dispatchRequest(req({ pathname }), config) }).toMatchObject({ asked: pathname, status: 404 })
   })
@@ -78,12 +86,16 @@ describe('dispatchRequest (the edge middleware decision)', () => {
   })
 
   it('leaves /x-api to the site’s own proxy route, which maps the Host itself', () => {
-    expect(dispatchRequest(req({ host: 'tr.localhost', pathname: '/x-api/t1', search: '?a=1' }), config)).toEqual({ kind: 'pass', region: 'tr' })
+    expect(dispatchRequest(req({ host: 'tr.localhost', pathname: '/x-api/t1', search: '?a=1' }), config)).toEqual({
+      kind: 'pass',
+      region: 'tr',
+      resource: true,
+    })
     expect(JSON.stringify(dispatchRequest(req({ host: 'tr.localhost', pathname: '/x-api/t1' }), config))).not.toContain('5010')
   })
 
   it('passes global routes and maps the per-region root files', () => {
-    expect(dispatchRequest(req({ pathname: '/api/health' }), config)).toEqual({ kind: 'pass', region: 'main' })
+    expect(dispatchRequest(req({ pathname: '/api/health' }), config)).toEqual({ kind: 'pass', region: 'main', resource: true })
     // The service worker's script: no language, the region's headers (docs/decisions/offline.md "The worker's headers").
     expect(dispatchRequest(req({ host: 'nl.localhost', pathname: '/serwist/sw.js' }), config)).toEqual({ kind: 'pass', region: 'nl' })
     // The offline page is a page of every language; an unknown path beside it is still a 404.
@@ -97,11 +109,13 @@ describe('dispatchRequest (the edge middleware decision)', () => {
       kind: 'rewrite',
       region: 'nl',
       pathname: '/nl/robots.txt',
+      resource: true,
     })
     expect(dispatchRequest(req({ host: 'nl.localhost', pathname: '/sitemap.xml' }), config)).toEqual({
       kind: 'rewrite',
       region: 'nl',
       pathname: '/nl/sitemap.xml',
+      resource: true,
     })
   })
 

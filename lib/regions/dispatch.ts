@@ -7,7 +7,7 @@
  * never from the URL, so a page rendered for one region cannot be asked for on another host,
  * and every cache key (HTML, RSC, prefetch) contains the region.
  */
-import { isPagePath } from './page-paths'
+import { isPagePath, isResourcePath } from './page-paths'
 import { chooseLanguage, parseLangPrefix } from '../i18n/negotiate'
 import type { SiteConfig } from './config'
 import { resolveRegion } from './host'
@@ -23,13 +23,13 @@ export interface IncomingRequest {
 }
 
 export type Dispatch =
-  /** Serve the internal path (same origin; the query string is kept as it came). */
-  | { kind: 'rewrite'; region: RegionId; pathname: string; status?: 404 }
+  /** Serve the internal path (same origin; the query string is kept as it came); `resource`: a route handler's, no document. */
+  | { kind: 'rewrite'; region: RegionId; pathname: string; status?: 404; resource?: true }
   /** Redirect on the region's configured public origin: the Host header never reaches it. */
   | { kind: 'redirect'; region: RegionId; location: string; status: 307 | 308 }
   | { kind: 'reject'; region: RegionId; status: 400 }
-  /** Leave alone: global routes such as /api/health. */
-  | { kind: 'pass'; region: RegionId }
+  /** Leave alone: global routes such as /api/health (`resource`: no document). */
+  | { kind: 'pass'; region: RegionId; resource?: true }
 
 /**
  * Routes that are the same on every host. /x-api (SPEC §7) is the site's own proxy, a Node route
@@ -38,6 +38,8 @@ export type Dispatch =
  * service worker, which gets the region's security headers here (docs/decisions/offline.md "The worker's headers").
  */
 const GLOBAL_PREFIXES = ['/api/', '/x-api/', '/serwist/']
+/** The global routes whose answers are no document (the service worker's script keeps the site's CSP). */
+const RESOURCE_PREFIXES = ['/api/', '/x-api/']
 /** Per-region files at the root (absolute URLs of that region only): served from /{region}/file. */
 const REGION_ROOT_FILES = new Set(['/robots.txt', '/sitemap.xml'])
 
@@ -68,8 +70,9 @@ export function dispatchRequest(request: IncomingRequest, config: SiteConfig): D
     const then = dispatchRequest({ ...request, pathname: trimmed }, config)
     return then.kind === 'redirect' ? then : { kind: 'redirect', region, location: onSite(`${trimmed}${search}`), status: 308 }
   }
-  if (GLOBAL_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return { kind: 'pass', region }
-  if (REGION_ROOT_FILES.has(pathname)) return { kind: 'rewrite', region, pathname: `/${region}${pathname}` }
+  if (GLOBAL_PREFIXES.some((prefix) => pathname.startsWith(prefix)))
+    return RESOURCE_PREFIXES.some((prefix) => pathname.startsWith(prefix)) ? { kind: 'pass', region, resource: true } : { kind: 'pass', region }
+  if (REGION_ROOT_FILES.has(pathname)) return { kind: 'rewrite', region, pathname: `/${region}${pathname}`, resource: true }
 
   const prefix = parseLangPrefix(pathname)
   const choice = chooseLanguage({
@@ -90,5 +93,11 @@ export function dispatchRequest(request: IncomingRequest, config: SiteConfig): D
   }
   const rest = prefix.rest === '/' ? '' : prefix.rest
   // A path no page has: the catch-all renders the not-found page, answered as a 404.
-  return { kind: 'rewrite', region, pathname: `/${region}/${choice.code}${rest}`, ...(isPagePath(rest) ? {} : { status: 404 as const }) }
+  return {
+    kind: 'rewrite',
+    region,
+    pathname: `/${region}/${choice.code}${rest}`,
+    ...(isPagePath(rest) ? {} : { status: 404 as const }),
+    ...(isResourcePath(rest) ? { resource: true as const } : {}),
+  }
 }

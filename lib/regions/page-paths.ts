@@ -13,3 +13,8 @@ const MARKETS_RESOURCE = /^\/markets\/(?:list\/[^/]+|figures)$/
 export function isPagePath(rest: string): boolean {
   return rest === '' || rest === '/' || rest === '/offline' || PAIR_PAGE.test(rest) || MARKETS_RESOURCE.test(rest)
 }
+
+/** Below a language prefix, the route handlers (the markets page's resources): no document. */
+export function isResourcePath(rest: string): boolean {
+  return MARKETS_RESOURCE.test(rest)
+}

@@ -38,6 +38,22 @@ export function contentSecurityPolicy(region: RegionConfig, config: SiteConfig, 
   return directives.map(([name, value]) => `${name} ${value}`).join('; ')
 }
 
+/**
+ * What every answer that is no document carries (API answers, the proxy's, data resources, robots
+ * and sitemap): never sniffed, never run as a page on this origin, whatever an upstream put in it
+ * (docs/decisions/site-routing.md "Security headers and the CSP").
+ */
+export const RESOURCE_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': "default-src 'none'; sandbox",
+  'X-Content-Type-Options': 'nosniff',
+}
+
+/** Sets RESOURCE_HEADERS on a route handler's own answer (the middleware sets them on the others). */
+export function asResource(response: Response): Response {
+  for (const [name, value] of Object.entries(RESOURCE_HEADERS)) response.headers.set(name, value)
+  return response
+}
+
 export function securityHeaders(region: RegionConfig, config: SiteConfig, dev = false): Record<string, string> {
   const headers: Record<string, string> = {
     'Content-Security-Policy': contentSecurityPolicy(region, config, dev),

@@ -12,6 +12,7 @@ const ENDPOINTS: CrossApiEndpoint[] = [
   ...CROSS_API_ENDPOINTS,
   { path: '/hang', methods: ['GET'], timeoutMs: 300 },
   { path: '/redirect', methods: ['GET'], timeoutMs: 2000 },
+  { path: '/typed', methods: ['GET'], timeoutMs: 2000 },
   { path: '/echo', methods: ['POST'], timeoutMs: 2000 },
 ]
 
@@ -91,6 +92,47 @@ describe('/x-api proxy: what it forwards', () => {
     expect(response.status).toBe(502)
     expect(response.headers.get('location')).toBeNull()
     expect(await response.json()).toMatchObject({ ret_msg: MESSAGES.requestFailed })
+  })
+})
+
+describe('/x-api proxy: JSON only, never a document', () => {
+  const typed = (type: string, status = 200) => proxy().handle(request({ path: '/typed', search: `?type=${encodeURIComponent(type)}&status=${status}` }))
+
+  it('passes a JSON answer (any status, any JSON type) with nosniff and a CSP that allows nothing', async () => {
+    for (const [type, status] of [
+      ['application/json', 200],
+      ['application/json; charset=utf-8', 200],
+      ['application/problem+json', 429],
+      ['Application/JSON', 500],
+    ] as const) {
+      const response = await typed(type, status)
+      expect([type, response.status, response.headers.get('content-type')]).toEqual([type, status, type])
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox")
+      await response.text()
+    }
+  })
+
+  it('answers anything else as a 502 in the envelope with the catalogue’s message, never its body; a 304 stays a 304', async () => {
+    for (const type of ['text/html', 'text/html; charset=utf-8', 'text/plain', 'application/javascript', 'application/jsonp', 'image/svg+xml', 'none']) {
+      const response = await typed(type)
+      const text = await response.text()
+      expect([type, response.status, response.headers.get('content-type')]).toEqual([type, 502, 'application/json'])
+      expect(JSON.parse(text)).toEqual({ ret_code: 502, ret_msg: MESSAGES.requestFailed, result: null })
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox")
+    }
+    const notModified = await typed('none', 304)
+    expect([notModified.status, notModified.headers.get('content-security-policy')]).toEqual([304, "default-src 'none'; sandbox"])
+  })
+
+  it('sets the same headers on its own answers (404, 405, 413, 503, 504)', async () => {
+    const response = await proxy().handle(request({ path: '/v5/order/create' }))
+    expect([response.status, response.headers.get('x-content-type-options'), response.headers.get('content-security-policy')]).toEqual([
+      404,
+      'nosniff',
+      "default-src 'none'; sandbox",
+    ])
   })
 })
 

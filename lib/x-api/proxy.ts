@@ -5,6 +5,7 @@ import { BodyTooLargeError, readCapped } from '../http/body'
 import { declaredTooLarge, streamCapped } from './body'
 import { CROSS_API_ENDPOINTS, matchEndpoint, type CrossApiEndpoint } from './endpoints'
 import { clientResponseHeaders, upstreamRequestHeaders } from './headers'
+import { RESOURCE_HEADERS } from '../regions/security-headers'
 import { createInFlightSlots } from './slots'
 
 /** Requests in flight per upstream origin (docs/decisions/client-wiring.md "/x-api: connection limit and timeouts"). */
@@ -44,8 +45,14 @@ export interface CrossApiProxyOptions {
 /** The proxy's own answers carry the SPEC §8 messages in the envelope the browser's client reads. */
 function answer(status: number, message: string, headers: Record<string, string> = {}): Response {
   const retCode = status === 504 ? TIMEOUT_RET_CODE : status
-  return Response.json({ ret_code: retCode, ret_msg: message, result: null }, { status, headers: { 'Cache-Control': 'no-store', ...headers } })
+  return Response.json(
+    { ret_code: retCode, ret_msg: message, result: null },
+    { status, headers: { 'Cache-Control': 'no-store', ...RESOURCE_HEADERS, ...headers } },
+  )
 }
+
+/** JSON as the upstream's API answers it (`application/json`, or a `+json` type), whatever its parameters. */
+const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i
 
 export function createCrossApiProxy(options: CrossApiProxyOptions) {
   const endpoints = options.endpoints ?? CROSS_API_ENDPOINTS
@@ -90,8 +97,11 @@ export function createCrossApiProxy(options: CrossApiProxyOptions) {
         redirect: 'manual',
       })
       // A redirect would show the browser an upstream URL; the browser layer expects none.
+      // Only JSON crosses (a 304 has no body): an upstream's or its CDN's HTML error page is never
+      // served as a document on the site's origin (docs/decisions/client-wiring.md "/x-api: endpoints").
       if (
         (upstream.status >= 300 && upstream.status < 400 && upstream.status !== 304) ||
+        (upstream.status !== 304 && !JSON_TYPE.test(upstream.headers.get('content-type') ?? '')) ||
         declaredTooLarge(upstream.headers.get('content-length'), maxResponse)
       ) {
         await upstream.body?.cancel().catch(() => undefined)
@@ -99,6 +109,7 @@ export function createCrossApiProxy(options: CrossApiProxyOptions) {
         return report('bad_gateway', answer(502, MESSAGES.requestFailed))
       }
       const headers = clientResponseHeaders(upstream.headers)
+      for (const [name, value] of Object.entries(RESOURCE_HEADERS)) headers.set(name, value)
       const out = upstream.body ? streamCapped(upstream.body, maxResponse, finish) : null
       if (!out) finish()
       return report(upstream.status < 500 ? 'ok' : 'upstream_error', new Response(out, { status: upstream.status, headers }))

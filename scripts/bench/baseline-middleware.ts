@@ -13,5 +13,5 @@ export function middleware(request: NextRequest) {
 
 // The production middleware's matcher, so both sites run middleware on the same requests.
 export const config = {
-  matcher: ['/((?!_next/static|_next/image|favicon.ico|x-api/|api/monitor$|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|css|js|woff2?|webmanifest)$).*)'],
+  matcher: ['/((?!_next/static/|_next/image|favicon\\.ico$|favicon\\.svg$|manifest\\.webmanifest$|x-api/|api/monitor$).*)', '/serwist/:path*'],
 }

@@ -20,8 +20,8 @@ export interface RequestOptions {
   timeoutMs?: number
   /** A keep-alive agent, to measure requests as nginx or a browser sends them; default: a fresh connection each. */
   agent?: http.Agent
-  /** More request headers (rsc, cookie, accept-language, a proxy's X-Forwarded-For…). */
-  headers?: Record<string, string>
+  /** More request headers (rsc, cookie, accept-language, a proxy's X-Forwarded-For…); an array sends one line per value. */
+  headers?: http.OutgoingHttpHeaders
 }
 
 export function request({
@@ -35,7 +35,7 @@ export function request({
   headers: more,
 }: RequestOptions): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { ...more, host }
+    const headers: http.OutgoingHttpHeaders = { ...more, host }
     if (body !== undefined) headers['content-type'] = 'application/json'
     // agent: false by default: a fresh connection, so a probe never reuses a socket the server is closing.
     const req = http.request({ host: '127.0.0.1', port, path, method, headers, agent: agent ?? false, timeout: timeoutMs }, (res) => {

@@ -62,6 +62,8 @@ export interface Fleet {
 }
 
 const NEXT_BIN = 'node_modules/next/dist/bin/next'
+/** Binds each instance's listener to one address without `-H` (scripts/fleet/listen-on.cjs says why). */
+const LISTEN_ON = join(__dirname, 'listen-on.cjs')
 // Debian puts nginx in /usr/sbin, which a non-root PATH often lacks.
 const NGINX = existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx'
 
@@ -114,9 +116,10 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const addInstance = async (port: number, distDir = join(root, '.next')) => {
     const dir = isolatedProject(distDir)
     projects.push(dir)
-    const one = start(`next start :${port}`, process.execPath, [NEXT_BIN, 'start', dir, '-p', String(port)], {
+    // Loopback only: the edge on this machine is the one way in (README "Fleet").
+    const one = start(`next start :${port}`, process.execPath, ['--require', LISTEN_ON, NEXT_BIN, 'start', dir, '-p', String(port)], {
       cwd: root,
-      env: { ...cleanEnv(), ...instanceEnv(options, port) },
+      env: { ...cleanEnv(), ...instanceEnv(options, port), SPOT_LISTEN_ADDRESS: '127.0.0.1' },
       output: { logFile: join(logDir, `instance-${port}.log`) },
     })
     started.push(one)

@@ -5,6 +5,7 @@ import net from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gunzipSync, gzipSync } from 'node:zlib'
+import fc from 'fast-check'
 import { start, waitForHttp, type Started } from '../support/processes'
 import { renderNginxConf, type NginxConfOptions } from './nginx-conf'
 
@@ -103,7 +104,7 @@ describe('renderNginxConf (deploy/nginx.conf.template)', () => {
 interface FakeInstance {
   server: http.Server
   port: number
-  seen: { method: string; url: string; host: string; rsc: string; encoding: string }[]
+  seen: { method: string; url: string; host: string; rsc: string; prefetch: string; tree: string; encoding: string; port: number }[]
 }
 
 type Answer = { status?: number; headers?: Record<string, string>; body?: string; hold?: Promise<void> }
@@ -122,6 +123,10 @@ describe('the edge in front of the instances (a real nginx, instances played by 
     ports = { port: port!, uncachedPort: uncachedPort!, statusPort: statusPort! }
     instances = await Promise.all(instancePorts.map((p) => fakeInstance(p!, (req) => answer(req))))
     mkdirSync(join(prefix, 'static', '_next', 'static', 'chunks'), { recursive: true })
+    await startEdge()
+  })
+  /** nginx from the template in front of the fake instances (again, with `cache`, after a stop). */
+  const startEdge = async (cache?: NginxConfOptions['cache']) => {
     const conf = join(prefix, 'nginx.conf')
     writeFileSync(
       conf,
@@ -129,9 +134,10 @@ describe('the edge in front of the instances (a real nginx, instances played by 
         options({
           ...ports,
           instancePorts: instances.map((i) => i.port),
-          regions: [{ ...regions[0]!, publicUrl: `http://localhost:${port}` }, regions[1]!],
+          regions: [{ ...regions[0]!, publicUrl: `http://localhost:${ports.port}` }, regions[1]!],
           // One monitor batch a minute and a burst of 3: a test's batches past the burst are the edge's to refuse.
           monitor: { ratePerSecond: 1 / 60, burst: MONITOR_BURST },
+          cache,
         }),
       ),
     )
@@ -141,14 +147,14 @@ describe('the edge in front of the instances (a real nginx, instances played by 
       output: 'capture',
     })
     await waitForHttp(nginx, ports.statusPort, '/stub_status', 10_000)
-  })
+  }
   afterEach(async () => {
     await nginx.stop()
     await Promise.all(instances.map((i) => closeInstance(i)))
   })
 
   const reached = () => instances.flatMap((i) => i.seen)
-  const ask = (path: string, headers: Record<string, string> = {}, port = ports.port, method = 'GET') =>
+  const ask = (path: string, headers: http.OutgoingHttpHeaders = {}, port = ports.port, method = 'GET') =>
     get(port, path, { host: 'localhost', ...headers }, method)
 
   it('keeps HTML, RSC, prefetch variants, hosts and full URIs apart; each is asked of an instance once', async () => {
@@ -300,13 +306,15 @@ describe('the edge in front of the instances (a real nginx, instances played by 
     expect(reached()).toHaveLength(MONITOR_BURST + 1)
   })
 
-  it("a version of the whole list one instance lacks is asked of the others, each once; no other path's 404 is", async () => {
+  it("a version of the whole list one instance lacks is asked of the others, each once, then the current one; no other path's 404 is", async () => {
     const [lacking, holding] = instances
     const version = (n: number) => `v${String(n).padStart(21, '0')}`
     answer = (req): Answer =>
-      req.url!.startsWith('/en/markets/list/') && req.socket.localPort === holding!.port && !req.url!.endsWith(version(99))
+      req.url!.startsWith('/en/markets/list/v') && req.socket.localPort === holding!.port && !req.url!.endsWith(version(99))
         ? { headers: { 'cache-control': 'public, max-age=31536000, immutable', 'content-type': 'application/json' }, body: `list ${req.url}` }
-        : { status: 404, headers: { 'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate' }, body: 'gone' }
+        : req.url === '/en/markets/list/current'
+          ? { status: 307, headers: { location: `/en/markets/list/${version(0)}`, 'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate' } }
+          : { status: 404, headers: { 'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate' }, body: 'gone' }
     // Round-robin sends every other first try to the instance that lacks them.
     for (let n = 0; n < 4; n++) {
       const reply = await ask(`/en/markets/list/${version(n)}`)
@@ -317,16 +325,215 @@ describe('the edge in front of the instances (a real nginx, instances played by 
     expect(lacking!.seen.length).toBeGreaterThan(0)
     // Kept: asked again, from the edge.
     expect((await ask(`/en/markets/list/${version(0)}`)).headers['x-cache-status']).toBe('HIT')
-    // A version no instance has: every instance once, then its 404.
-    const before = reached().length
-    expect((await ask(`/en/markets/list/${version(99)}`)).status).toBe(404)
-    expect(reached().length - before).toBe(instances.length)
+    // A version no instance has: every instance once, then one's redirect to the current version (never kept).
+    const asked = (url: string) => reached().filter((r) => r.url === url).length
+    for (let round = 1; round <= 2; round++) {
+      const gone = await ask(`/en/markets/list/${version(99)}`)
+      expect([gone.status, gone.headers.location]).toEqual([307, `/en/markets/list/${version(0)}`])
+      expect([asked(`/en/markets/list/${version(99)}`), asked('/en/markets/list/current')]).toEqual([round * instances.length, round])
+    }
     // Any other 404 is the answer of the one instance asked.
     for (const path of ['/en/trade/spot/NOPE/NADA', '/en/markets/figures', '/api/markets/list/' + version(1)]) {
       const at = reached().length
       expect((await ask(path)).status).toBe(404)
       expect([path, reached().length - at]).toEqual([path, 1])
     }
+  })
+
+  it('one meaning per key: a repeated key header reaches the instance once, as keyed; a malformed one is refused 400', async () => {
+    answer = nextLike
+    const path = '/en/page/1'
+    // `RSC: 1` twice: nginx 1.22 keys the first line, 1.23+ joins them ("1, 1", refused below);
+    // either way the instance never sees two lines, so it never answers HTML under the RSC key.
+    const repeated = await ask(path, { rsc: ['1', '1'], 'next-router-prefetch': ['1', '2'] })
+    expect([400, 307]).toContain(repeated.status)
+    const rscFirst = await ask(`${path}?_rsc=${rscHash({})}`, { rsc: ['1', '1'] })
+    expect(rscFirst.headers['content-type']).toBe('text/x-component')
+    expect(reached().map((r) => r.rsc)).not.toContain('1, 1')
+    const plain = await ask(`${path}?_rsc=${rscHash({})}`, { rsc: '1' })
+    expect([plain.headers['x-cache-status'], plain.headers['content-type'], plain.body]).toEqual(['HIT', 'text/x-component', rscFirst.body])
+    // Every shape Next does not read is refused here, before the cache or an instance.
+    const before = reached().length
+    for (const headers of [
+      { rsc: '1, 1' },
+      { rsc: '0' },
+      { rsc: 'true' },
+      { rsc: '1', 'next-router-prefetch': '4' },
+      { rsc: '1', 'next-router-segment-prefetch': 'no slash' },
+      { rsc: '1', 'next-router-state-tree': '["",{}]' },
+      { rsc: '1', 'next-url': 'http://evil.example/' },
+      { rsc: '1', 'next-router-state-tree': 'x'.repeat(5000) },
+    ])
+      expect([JSON.stringify(headers), (await ask(path, headers)).status]).toEqual([JSON.stringify(headers), 400])
+    expect(reached().length).toBe(before)
+    // Without `RSC: 1` the router's headers mean nothing: neither keyed nor forwarded.
+    const html = await ask(path, { 'next-router-prefetch': '1', 'next-router-state-tree': 'anything' })
+    expect(html.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect((await ask(path)).headers['x-cache-status']).toBe('HIT')
+    expect(reached().at(-1)).toMatchObject({ prefetch: '', tree: '' })
+  })
+
+  it('keys pages without the queries they ignore: `_rsc` only with RSC, junk reads the clean entry and writes none; odd paths skip the cache', async () => {
+    answer = nextLike
+    const page = await ask('/en/page/2')
+    expect(page.headers['x-cache-status']).toBe('MISS')
+    for (const query of ['?n=1', '?n=2', `?_rsc=${rscHash({})}`, '?utm_source=x&_rsc=abc'])
+      expect([query, (await ask(`/en/page/2${query}`)).headers['x-cache-status']]).toEqual([query, 'HIT'])
+    // A junk query on a page not yet kept is asked of an instance and not kept.
+    for (let i = 0; i < 3; i++) expect((await ask(`/en/page/3?n=${i}`)).headers['x-cache-status']).toBe('MISS')
+    expect((await ask('/en/page/3')).headers['x-cache-status']).toBe('MISS')
+    // Escapes, dot segments and `//` name the clean path to nginx but not to Next: no read, no write.
+    for (const odd of ['/en/page/%32', '/en//page/2', '/en/x/../page/2']) expect([odd, (await ask(odd)).headers['x-cache-status']]).toEqual([odd, 'BYPASS'])
+  })
+
+  it('keeps only 200s and no router state: 404s, redirects and `Next-Router-State-Tree` answers add no entry', async () => {
+    answer = nextLike
+    const tree = encodeURIComponent('["",{"children":["page",{}]},null,null,true]')
+    for (let round = 0; round < 2; round++) {
+      expect((await ask('/en/unknown/pair')).status).toBe(404)
+      expect((await ask('/en/page/4', { rsc: '1' })).status).toBe(307)
+      const navigation = await ask(`/en/page/4?_rsc=${rscHash({ tree })}`, { rsc: '1', 'next-router-state-tree': tree })
+      expect([navigation.status, navigation.headers['x-cache-status']]).toEqual([200, 'BYPASS'])
+    }
+    expect(reached()).toHaveLength(6)
+  })
+
+  it('thousands of junk requests leave every page kept before still kept (a 16 MB cache)', async () => {
+    await nginx.stop()
+    await startEdge({ maxSize: '16m', minFree: '1m', keys: '1m' })
+    const big = 'x'.repeat(64 * 1024)
+    answer = (req) => ({ ...nextLike(req), body: `${nextLike(req).body} ${big}` })
+    const pages = Array.from({ length: 8 }, (_, i) => `/en/page/${i}`)
+    for (const path of pages) expect((await ask(path)).headers['x-cache-status']).toBe('MISS')
+    const tree = (i: number) => encodeURIComponent(`["",{"children":["p${i}",{}]}]`)
+    // 64 kB a request, about 190 MB of answers in all: twelve times the cache.
+    const junk = Array.from({ length: 3000 }, (_, i): [string, http.OutgoingHttpHeaders] =>
+      i % 3 === 0
+        ? [`/en/page/${i % 8}?n=${i}`, {}]
+        : i % 3 === 1
+          ? [`/en/junk/${i}.js`, {}]
+          : [`/en/page/${i % 8}?_rsc=${rscHash({ tree: tree(i) })}`, { rsc: '1', 'next-router-state-tree': tree(i) }],
+    )
+    for (let at = 0; at < junk.length; at += 50) {
+      const replies = await Promise.all(junk.slice(at, at + 50).map(([path, headers]) => ask(path, headers)))
+      expect(replies.filter((r) => r.status !== 200 && r.status !== 404)).toEqual([])
+    }
+    const asked = reached().length
+    for (const path of pages) expect([path, (await ask(path)).headers['x-cache-status']]).toEqual([path, 'HIT'])
+    expect(reached().length).toBe(asked)
+  }, 60_000)
+
+  it('fuzz: for requests built from the key’s headers (repeated, missing, malformed), a HIT answers what the uncached door answers', async () => {
+    answer = nextLike
+    const token = fc.constantFrom('1', '2', '3', '0', '1, 1', '', ' 1', 'x')
+    // Mostly missing; else one line, or two or three (repeated).
+    const header = (value: fc.Arbitrary<string>) =>
+      fc.option(fc.oneof({ arbitrary: value, weight: 3 }, { arbitrary: fc.array(value, { minLength: 2, maxLength: 3 }), weight: 1 }), {
+        nil: undefined,
+        freq: 2,
+      })
+    const request = fc.record({
+      path: fc.constantFrom('/en/page/1', '/en/page/2', '/en/page/1', '/en/page/%31', '/en//page/1', '/en/nope', '/en/x.js'),
+      query: fc.constantFrom('', 'n=1', '_rsc=abc', 'x=1&y=2', '_rsc', '_rsc=&n=1', '%5Frsc=h1', 'a=%20'),
+      rsc: header(fc.constantFrom('1', '1', '1', '0', '', 'true', '1, 1')),
+      prefetch: header(token),
+      segment: header(fc.constantFrom('/_tree', '/_index', 'x y', '/a/b')),
+      tree: header(fc.constantFrom('%5B%22%22%5D', 'a%20b', '["x"]')),
+      nextUrl: header(fc.constantFrom('/en', '/en/page/1', 'http://e.x')),
+      hash: fc.constantFrom('right', 'right', 'wrong', 'none'),
+    })
+    let hits = 0
+    await fc.assert(
+      fc.asyncProperty(request, async (r) => {
+        const headers: http.OutgoingHttpHeaders = {}
+        for (const [name, value] of [
+          ['rsc', r.rsc],
+          ['next-router-prefetch', r.prefetch],
+          ['next-router-segment-prefetch', r.segment],
+          ['next-router-state-tree', r.tree],
+          ['next-url', r.nextUrl],
+        ] as const)
+          if (value !== undefined) headers[name] = value
+        const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)
+        const hash = rscHash({ prefetch: first(r.prefetch), segment: first(r.segment), tree: first(r.tree), url: first(r.nextUrl) })
+        const query = [r.query, r.hash === 'right' ? `_rsc=${hash}` : r.hash === 'wrong' ? '_rsc=zzz' : ''].filter(Boolean).join('&')
+        const path = query ? `${r.path}?${query}` : r.path
+        await ask(path, headers)
+        const edge = await ask(path, headers)
+        const door = await ask(path, headers, ports.uncachedPort)
+        if (edge.headers['x-cache-status'] !== 'HIT') return
+        hits++
+        expect([edge.status, edge.headers['content-type'], edge.body]).toEqual([door.status, door.headers['content-type'], door.body])
+      }),
+      { numRuns: 700, seed: 49 },
+    )
+    // The pass reached the cache, not only the refusals.
+    expect(hits).toBeGreaterThan(100)
+    expect(reached().map((r) => r.rsc)).not.toContain('1, 1')
+  }, 120_000)
+
+  it("Next's internal headers never leave the edge (what its client router reads goes with RSC answers alone)", async () => {
+    answer = (req) => ({
+      ...nextLike(req),
+      headers: { ...nextLike(req).headers, 'x-nextjs-prerender': '1', 'x-nextjs-stale-time': '300', 'x-nextjs-rewritten-path': '/main/en/page/5' },
+    })
+    for (const port of [ports.port, ports.port, ports.uncachedPort]) {
+      const html = await ask('/en/page/5', {}, port)
+      const rsc = await ask(`/en/page/5?_rsc=${rscHash({})}`, { rsc: '1' }, port)
+      expect(Object.keys(html.headers).filter((name) => name.startsWith('x-nextjs'))).toEqual([])
+      expect(Object.keys(rsc.headers).filter((name) => name.startsWith('x-nextjs'))).toEqual(['x-nextjs-stale-time', 'x-nextjs-rewritten-path'])
+    }
+  })
+
+  it('/api/metrics is not on the public door; health is told which door asked; one instance’s 503 leaves none out', async () => {
+    answer = (req): Answer =>
+      req.url === '/en/busy'
+        ? { status: 503, headers: { 'cache-control': 'private, no-store', 'retry-after': '5' }, body: 'not confirmed' }
+        : { headers: { 'cache-control': 'no-store' }, body: `${req.url} door=${req.headers['x-edge-door']}` }
+    expect((await ask('/api/metrics')).status).toBe(404)
+    expect(await ask('/api/metrics', {}, ports.uncachedPort)).toMatchObject({ status: 200, body: '/api/metrics door=uncached' })
+    expect((await ask('/api/health', { 'x-edge-door': 'uncached' })).body).toBe('/api/health door=public')
+    // A 503 is the site's answer: passed on once, never retried elsewhere nor counted against the instance.
+    for (let i = 0; i < 4; i++) expect((await ask('/en/busy')).status).toBe(503)
+    expect(reached().filter((r) => r.url === '/en/busy')).toHaveLength(4)
+    // Every instance still takes its turn (a 503 counted as a failure left each out for fail_timeout).
+    for (let i = 0; i < 2 * instances.length; i++) expect((await ask('/api/live')).status).toBe(200)
+    expect(
+      new Set(
+        reached()
+          .filter((r) => r.url === '/api/live')
+          .map((r) => r.port),
+      ),
+    ).toEqual(new Set(instances.map((i) => i.port)))
+  })
+
+  it('the book and the tape: kept 1 s per normalised URL, one request refreshes it; at most one a second per pair reaches an instance', async () => {
+    let n = 0
+    answer = (req) => ({ headers: { 'content-type': 'application/json', 'cache-control': 'no-store' }, body: `{"n":${++n},"url":${JSON.stringify(req.url)}}` })
+    const spellings = [
+      '/x-api/v5/market/orderbook?category=spot&symbol=BTCUSDT&limit=50',
+      '/x-api/v5/market/orderbook?limit=50&symbol=BTCUSDT&category=spot',
+      '/x-api/v5/market/orderbook?symbol=BTCUSDT&category=spot&limit=50&junk=1',
+    ]
+    const started = Date.now()
+    const pollers = Array.from({ length: 40 }, async (_, i) => {
+      while (Date.now() - started < 2500) {
+        const reply = await ask(spellings[i % spellings.length]!)
+        expect(reply.status).toBe(200)
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+    })
+    await Promise.all(pollers)
+    const seconds = Math.ceil((Date.now() - started) / 1000)
+    const book = reached().filter((r) => r.url.startsWith('/x-api/v5/market/orderbook'))
+    // nginx's clock ticks in whole seconds: one refresh per tick, and the first fill.
+    expect(book.length).toBeGreaterThanOrEqual(2)
+    expect(book.length).toBeLessThanOrEqual(seconds + 2)
+    expect(new Set(book.map((r) => r.url))).toEqual(new Set(['/x-api/v5/market/orderbook?category=spot&symbol=BTCUSDT&limit=50']))
+    // Another pair and the other endpoint are their own URLs; every other /x-api path is never kept.
+    for (const path of ['/x-api/v5/market/orderbook?category=spot&symbol=ETHUSDT', '/x-api/v5/market/recent-trade?category=spot&symbol=BTCUSDT'])
+      expect([(await ask(path)).headers['x-cache-status'], (await ask(path)).headers['x-cache-status']]).toEqual(['MISS', 'HIT'])
+    expect((await ask('/x-api/v5/market/tickers?category=spot')).headers['x-cache-status']).toBeUndefined()
   })
 
   it('static files come from the static root, gzipped ahead and immutable; one not published is asked of the instances until one has it', async () => {
@@ -347,6 +554,47 @@ describe('the edge in front of the instances (a real nginx, instances played by 
     for (let i = 0; i < 4; i++) expect((await ask('/_next/static/chunks/new.js')).body).toBe('new build')
   })
 })
+
+/** Next's `_rsc` check, played: a token of the router's headers (the real one is a hash of the same). */
+function rscHash(h: { prefetch?: string; segment?: string; tree?: string; url?: string }): string {
+  const text = [h.prefetch ?? '', h.segment ?? '', h.tree ?? '', h.url ?? ''].join('|')
+  // No router header: the empty hash (`?_rsc`), as Next's.
+  if (text === '|||') return ''
+  let sum = 7
+  for (const char of text) sum = (sum * 31 + char.charCodeAt(0)) % 1_000_000_007
+  return `h${sum.toString(36)}`
+}
+
+/**
+ * An instance answering as Next does, as far as the key goes: RSC only for a single `RSC: 1`
+ * (Node joins repeated lines: "1, 1" is HTML), the router's headers only with it, `_rsc` checked
+ * (else a 307 without Cache-Control), pages under /en/page/ (their raw path in the body), 404
+ * kept 10 s anywhere else.
+ */
+function nextLike(req: http.IncomingMessage): Answer {
+  const url = new URL(req.url!, 'http://instance')
+  const path = req.url!.split('?')[0]!
+  if (!/^\/en\/page\/[^/]+$/.test(url.pathname))
+    return { status: 404, headers: { 'cache-control': 's-maxage=10', 'content-type': 'text/html; charset=utf-8' }, body: `not found ${path}` }
+  const h = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined)
+  if (h('rsc') !== '1') return { headers: { ...PAGE_HEADERS, vary: 'rsc, next-router-state-tree' }, body: `${path} html` }
+  const prefetch = h('next-router-prefetch')
+  const router = {
+    prefetch: prefetch === '1' || prefetch === '2' || prefetch === '3' ? prefetch : undefined,
+    segment: h('next-router-segment-prefetch'),
+    tree: h('next-router-state-tree'),
+    url: h('next-url'),
+  }
+  if (url.searchParams.get('_rsc') !== rscHash(router)) return { status: 307, headers: { location: `${path}?_rsc=${rscHash(router)}` } }
+  return {
+    headers: {
+      ...PAGE_HEADERS,
+      'content-type': 'text/x-component',
+      vary: 'rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch, next-url',
+    },
+    body: `${path} rsc ${JSON.stringify(router)}`,
+  }
+}
 
 /** Ports nothing listens on now (the kernel's pick), for a real nginx. */
 async function freePorts(count: number): Promise<number[]> {
@@ -372,7 +620,10 @@ function fakeInstance(port: number, answer: (req: http.IncomingMessage) => Answe
       url: req.url!,
       host: String(req.headers.host),
       rsc: String(req.headers.rsc ?? ''),
+      prefetch: String(req.headers['next-router-prefetch'] ?? ''),
+      tree: String(req.headers['next-router-state-tree'] ?? ''),
       encoding: String(req.headers['accept-encoding'] ?? ''),
+      port,
     })
     req.resume()
     const { status = 200, headers = {}, body = '', hold } = answer(req)
@@ -396,7 +647,7 @@ interface Got {
   body: Buffer
 }
 
-function getRaw(port: number, path: string, headers: Record<string, string>, method = 'GET', localAddress = '127.0.0.1'): Promise<Got> {
+function getRaw(port: number, path: string, headers: http.OutgoingHttpHeaders, method = 'GET', localAddress = '127.0.0.1'): Promise<Got> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, path, method, headers, localAddress, agent: false }, (res) => {
       const chunks: Buffer[] = []
@@ -408,7 +659,7 @@ function getRaw(port: number, path: string, headers: Record<string, string>, met
   })
 }
 
-async function get(port: number, path: string, headers: Record<string, string>, method = 'GET', localAddress?: string) {
+async function get(port: number, path: string, headers: http.OutgoingHttpHeaders, method = 'GET', localAddress?: string) {
   const reply = await getRaw(port, path, headers, method, localAddress)
   return { ...reply, body: reply.body.toString('utf8') }
 }

@@ -61,3 +61,8 @@ export async function wholeListAt(region: RegionConfig, language: Language, vers
   const current = wholeListOf(region, language, await lastSymbolList(region, language))
   return current.version === version ? current.gzip : state.store.get(keyOf(region, language), version)
 }
+
+/** The current list's version, for a browser that asked for one gone everywhere (docs/decisions/fleet.md "A version of the whole list at any instance"). */
+export async function currentWholeListVersion(region: RegionConfig, language: Language): Promise<string> {
+  return wholeListOf(region, language, await lastSymbolList(region, language)).version
+}

@@ -5,6 +5,7 @@ import { metricLabel } from '@/lib/collector/event-names'
 import { readWebVital } from '@/lib/collector/web-vitals'
 import { BodyTooLargeError, readCapped } from '@/lib/http/body'
 import { resolveRegion } from '@/lib/regions/host'
+import { asResource } from '@/lib/regions/security-headers'
 import { declaredTooLarge } from '@/lib/x-api/body'
 import { metrics } from '@/server/ops/observability'
 import { monitorCollector } from '@/server/ops/monitor-collector'
@@ -20,7 +21,7 @@ export const dynamic = 'force-dynamic'
  * it in /api/metrics and logs one summary per interval, never a line per event
  * (docs/decisions/client-wiring.md "Collector bounds"). Refused batches are counted too.
  */
-export async function POST(request: NextRequest) {
+async function collect(request: NextRequest): Promise<Response> {
   const collector = monitorCollector()
   if (declaredTooLarge(request.headers.get('content-length'), MAX_BATCH_BYTES)) {
     collector.refused('too_large')
@@ -76,4 +77,9 @@ export async function POST(request: NextRequest) {
   })
   collector.accepted(labels, dropped ?? 0)
   return new Response(null, { status: 204, headers })
+}
+
+/** The middleware skips this route (a body before any code could refuse it): its answers set the resource headers themselves. */
+export async function POST(request: NextRequest) {
+  return asResource(await collect(request))
 }

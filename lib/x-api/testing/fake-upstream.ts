@@ -10,8 +10,9 @@ export interface FakeUpstream {
 
 /**
  * A real upstream on 127.0.0.1 for the proxy tests (tests only). `/hang…` never answers,
- * `/redirect` answers 302 to itself, anything else echoes the request with headers that
- * name the upstream (which the proxy must not pass on).
+ * `/redirect` answers 302 to itself, `/typed?type=…&status=…` answers that Content-Type and
+ * status (`none`: no Content-Type) with an HTML body, anything else echoes the request with
+ * headers that name the upstream (which the proxy must not pass on).
  */
 export async function startFakeUpstream(): Promise<FakeUpstream> {
   const seen: FakeUpstream['seen'] = []
@@ -20,6 +21,12 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers })
     const self = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
     if (req.url?.startsWith('/hang')) return
+    if (req.url?.startsWith('/typed')) {
+      const query = new URL(req.url, self).searchParams
+      const type = query.get('type') ?? 'none'
+      res.writeHead(Number(query.get('status') ?? 200), type === 'none' ? {} : { 'content-type': type })
+      return res.end(Number(query.get('status')) === 304 ? undefined : `<script>alert(document.domain)</script>${query.get('q') ?? ''}`)
+    }
     if (req.url?.startsWith('/redirect')) {
       res.writeHead(302, { location: `${self}/internal` })
       return res.end()
