@@ -1,11 +1,15 @@
 'use client'
 
 import { startTransition, Suspense, useState } from 'react'
+import { useTranslations } from 'next-intl'
 import type { DerivedSymbol } from '@/lib/symbols/derive'
 import type { ChartInterval } from '@/lib/market-data/kline'
 import type { Figures } from '@/lib/market-data/figures'
 import type { ChartTimeFormats } from '@/lib/market-data/chart-time'
+import { bookTopic, tradeTopic } from '@/lib/market-data/book-topics'
+import { createMarketChannel } from '@/lib/market-data/market-channel'
 import { PairPrice } from './PairPrice'
+import { MarketChannelContext } from './market-channel'
 
 import { useHydrated } from '../useHydrated'
 import { lazyChunk } from '../lazy-chunk'
@@ -14,8 +18,10 @@ import { lazyChunk } from '../lazy-chunk'
 // first paint; the placeholder holds its place so nothing shifts (docs/decisions/pages.md "Price chart").
 const PriceChart = lazyChunk(() => import('./PriceChart').then((m) => m.PriceChart))
 const placeholder = <div className="price-chart" aria-hidden="true" />
+// The book and the trades: a chunk loaded after hydration too (docs/decisions/pages.md "The order book loads after hydration").
+const BookPanel = lazyChunk(() => import('../book/BookPanel').then((m) => m.default))
 
-/** The pair page's market block: live price and stats, and the chart (whose live candle shares the price's socket). */
+/** The pair page's market block: live price and stats, the chart, and the order book with the recent trades (all on the price's socket). */
 export function PairMarket({
   pair,
   figures,
@@ -23,19 +29,27 @@ export function PairMarket({
   chartTimes,
 }: {
   // Only what it uses: every prop is serialised into the page (docs/decisions/pages.md "What a pair page's render serialises").
-  pair: Pick<DerivedSymbol, 'symbolId' | 'baseTokenName' | 'quoteTokenName' | 'minPricePrecision'>
+  pair: Pick<DerivedSymbol, 'symbolId' | 'baseTokenName' | 'quoteTokenName' | 'minPricePrecision' | 'digitMergeSteps' | 'quantityPrecision'>
   figures: Figures
   locale: string
   chartTimes: ChartTimeFormats
 }) {
+  const t = useTranslations('Book')
   const [interval, setInterval] = useState<ChartInterval>('60')
   // In a transition: the tap's own task only dispatches; the price's topics and the chart follow in
   // slices React can interrupt (docs/decisions/pages.md "Rendering without long tasks").
   const chooseInterval = (next: ChartInterval) => startTransition(() => setInterval(next))
   // Rendered (and so imported) only once hydrated: the server HTML and the first paint have the placeholder.
   const hydrated = useHydrated()
+  const [channel] = useState(createMarketChannel)
+  // The server HTML reserves the book's space and names what loads there.
+  const bookPlaceholder = (
+    <section className="book-panel" aria-label={t('title')} data-testid="book-panel" data-state="waiting">
+      <p className="book-loading">{t('loading')}</p>
+    </section>
+  )
   return (
-    <>
+    <MarketChannelContext.Provider value={channel}>
       <PairPrice
         symbol={pair.symbolId}
         base={pair.baseTokenName}
@@ -43,22 +57,39 @@ export function PairMarket({
         step={pair.minPricePrecision}
         initial={figures}
         locale={locale}
-        topics={[`kline.${interval}.${pair.symbolId}`]}
+        topics={[`kline.${interval}.${pair.symbolId}`, bookTopic(pair.symbolId), tradeTopic(pair.symbolId)]}
       />
-      {hydrated ? (
-        <Suspense fallback={placeholder}>
-          <PriceChart
-            symbol={pair.symbolId}
-            step={pair.minPricePrecision}
-            locale={locale}
-            chartTimes={chartTimes}
-            interval={interval}
-            onInterval={chooseInterval}
-          />
-        </Suspense>
-      ) : (
-        placeholder
-      )}
-    </>
+      <div className="pair-market">
+        {hydrated ? (
+          <Suspense fallback={placeholder}>
+            <PriceChart
+              symbol={pair.symbolId}
+              step={pair.minPricePrecision}
+              locale={locale}
+              chartTimes={chartTimes}
+              interval={interval}
+              onInterval={chooseInterval}
+            />
+          </Suspense>
+        ) : (
+          placeholder
+        )}
+        {hydrated ? (
+          <Suspense fallback={bookPlaceholder}>
+            <BookPanel
+              symbol={pair.symbolId}
+              base={pair.baseTokenName}
+              quote={pair.quoteTokenName}
+              steps={pair.digitMergeSteps}
+              priceStep={pair.minPricePrecision}
+              quantityPlaces={pair.quantityPrecision}
+              locale={locale}
+            />
+          </Suspense>
+        ) : (
+          bookPlaceholder
+        )}
+      </div>
+    </MarketChannelContext.Provider>
   )
 }

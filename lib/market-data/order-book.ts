@@ -37,10 +37,7 @@ export interface BookMessage {
   u: number
 }
 
-/** The depth the page subscribes to: Bybit pushes it every 20 ms on spot. */
-export const BOOK_DEPTH = 50
-export const bookTopic = (symbol: string) => `orderbook.${BOOK_DEPTH}.${symbol}`
-export const tradeTopic = (symbol: string) => `publicTrade.${symbol}`
+export { BOOK_DEPTH, bookTopic, tradeTopic } from './book-topics'
 
 /** Monitor event of one resync incident (a malformed message or a crossed book), sent once as it begins. */
 export const BOOK_INCIDENT_EVENT = 'order_book_resync'

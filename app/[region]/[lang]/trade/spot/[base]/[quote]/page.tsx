@@ -108,7 +108,14 @@ export default async function PairPage({ params }: { params: Params }) {
       <ProvenanceBadge provenance={list.provenance} />
       <OpenInApp symbolId={pair.symbolId} />
       <PairMarket
-        pair={{ symbolId: pair.symbolId, baseTokenName: pair.baseTokenName, quoteTokenName: pair.quoteTokenName, minPricePrecision: pair.minPricePrecision }}
+        pair={{
+          symbolId: pair.symbolId,
+          baseTokenName: pair.baseTokenName,
+          quoteTokenName: pair.quoteTokenName,
+          minPricePrecision: pair.minPricePrecision,
+          digitMergeSteps: pair.digitMergeSteps,
+          quantityPrecision: pair.quantityPrecision,
+        }}
         figures={figuresOf(market.tickers[pair.symbolId], pair.minPricePrecision, formatLocale(site.language))}
         locale={formatLocale(site.language)}
         chartTimes={chartTimeFormatsOf(chartIntlLocale(site.language.chartLocale))}
