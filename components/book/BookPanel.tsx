@@ -56,7 +56,7 @@ function put(cell: Element | undefined | null, text: string): void {
 /**
  * The pair's order book and recent trades (issue 51): tabs under the chart on a phone, beside it on
  * a desktop. The rows are rendered once by React and written in place, at most once per animation
- * frame, whatever the push rate (docs/decisions/pages.md "The book draws once per frame"). Its code
+ * frame, whatever the push rate (docs/decisions/pages.md "The order book and trades on the pair page"). Its code
  * is a chunk loaded after hydration (PairMarket).
  */
 export default function BookPanel(props: BookPanelProps) {
@@ -306,7 +306,7 @@ function TradesView(props: {
 
   useEffect(() => {
     if (!active) return
-    // The visitor's clock, in the page's language with its digits (docs/decisions/pages.md "Trade times on the visitor's clock").
+    // The visitor's clock, in the page's language with its digits (docs/decisions/pages.md "The order book and trades on the pair page").
     const clock = new Intl.DateTimeFormat(figureFormatsOf(locale).locale, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
     const texts = new WeakMap<Trade, [string, string, string]>()
     const textOf = (trade: Trade) => {

@@ -33,7 +33,7 @@ function pollFailure(error: unknown): LiveCause {
  * book's REST answer paints it first when no socket snapshot came within BOOK_FIRST_PAINT_MS.
  * A bad message's resubscribe goes to the socket, or, with none, is the next poll at once.
  * The runtime's live state is told of a failed poll (the price's own mark); a stale period makes
- * the book wait for its next snapshot (docs/decisions/pages.md "The book's live state").
+ * the book wait for its next snapshot (docs/decisions/pages.md "The order book and trades on the pair page").
  */
 export function useBookFeed(symbol: string): BookFeed {
   const runtime = useClientRuntime()

@@ -18,7 +18,7 @@ import { lazyChunk } from '../lazy-chunk'
 // first paint; the placeholder holds its place so nothing shifts (docs/decisions/pages.md "Price chart").
 const PriceChart = lazyChunk(() => import('./PriceChart').then((m) => m.PriceChart))
 const placeholder = <div className="price-chart" aria-hidden="true" />
-// The book and the trades: a chunk loaded after hydration too (docs/decisions/pages.md "The order book loads after hydration").
+// The book and the trades: a chunk loaded after hydration too (docs/decisions/pages.md "The order book and trades on the pair page").
 const BookPanel = lazyChunk(() => import('../book/BookPanel').then((m) => m.default))
 
 /** The pair page's market block: live price and stats, the chart, and the order book with the recent trades (all on the price's socket). */

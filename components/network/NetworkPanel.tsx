@@ -20,7 +20,7 @@ const FAST_PATH_LABEL = { off: 'fastPathOff', global: 'fastPathGlobal', whitelis
 /**
  * The header's network panel: hosts with recent probe times, the route, the fast path. It is
  * there from the first paint with a summary that never changes size; what the engines find
- * appears inside it (docs/decisions/pages.md "Contrast, and the network panel from the first paint"). Closed, it
+ * appears inside it (docs/decisions/pages.md "Touch targets, phone columns and contrast"). Closed, it
  * follows nothing: the engines' snapshots change with every probe, and a body nobody sees would
  * re-render each time (docs/decisions/pages.md "One render per flush"); opened, it shows the
  * engines' current state at once and follows them while open.

@@ -1,6 +1,6 @@
 /**
- * Draws at most once per animation frame whatever the push rate (docs/decisions/pages.md "The
- * book draws once per frame"): asking again before the frame comes changes nothing, and the
+ * Draws at most once per animation frame whatever the push rate (docs/decisions/pages.md
+ * "The order book and trades on the pair page"): asking again before the frame comes changes nothing, and the
  * frame draws the latest state. The frame scheduler is passed in (requestAnimationFrame).
  */
 export interface FrameScheduler {

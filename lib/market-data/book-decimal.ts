@@ -1,5 +1,5 @@
 /**
- * The order book's exact decimals (docs/decisions/pages.md "The order book in exact units"): a
+ * The order book's exact decimals (docs/decisions/pages.md "The order book and trades on the pair page"): a
  * price or size is read with the figures' own parser (./decimal-text.ts) and kept as a BigInt
  * count of 10^-20 units, the number library's 20 places (SPEC §9). Comparing, summing and
  * rounding to a merge step are integer operations: exact at any magnitude the wire carries

@@ -1,6 +1,6 @@
 /**
  * The link between the page's one market socket (opened by the live feed, useLiveTickers) and the
- * order book and trades that ride it (docs/decisions/pages.md "The book rides the price's socket"):
+ * order book and trades that ride it (docs/decisions/pages.md "The order book and trades on the pair page"):
  * the feed attaches each socket it opens and hands on the book and trade pushes; the book listens,
  * and asks the socket in use to resubscribe its topic. A listener that arrives after the socket
  * subscribed asks for a fresh snapshot at once, so no first snapshot is missed.
