@@ -9,7 +9,19 @@ export const SIM_HOSTS: readonly SimHost[] = ['main', 'alt1', 'alt2', 'fastPath'
 
 /** Endpoints that faults can target; '*' means every endpoint of the host. */
 export type SimEndpoint =
-  'symbol_list_v3' | 'symbol_list_all' | 'symbol_list_v2' | 't1' | 'getproxy' | 'hats_t1' | 'profile' | 'tickers' | 'kline' | 'public_ws' | '*'
+  | 'symbol_list_v3'
+  | 'symbol_list_all'
+  | 'symbol_list_v2'
+  | 't1'
+  | 'getproxy'
+  | 'hats_t1'
+  | 'profile'
+  | 'tickers'
+  | 'kline'
+  | 'orderbook'
+  | 'recent_trade'
+  | 'public_ws'
+  | '*'
 
 /** Every fault switch (docs/simulator.md "Faults"). */
 export type Fault =
@@ -50,6 +62,10 @@ export interface SimulatorOptions {
   now?: () => number
   /** Seed for deterministic data. */
   seed?: number
+  /** Ms between order-book deltas (default 20, Bybit's spot depth-50 rate). */
+  depthMs?: number
+  /** Trades a second per pair on the tape (default 4; 0 stops it). */
+  tradesPerSecond?: number
   /** Origin of the pairs' icon URLs; defaults to the main host's own (http://127.0.0.1:<main port>). */
   iconOrigin?: string
 }
@@ -62,6 +78,16 @@ export interface SimulatorState {
   pairCount: number
   /** Requests seen per host and endpoint (for tests that assert where traffic went). */
   hits: Record<SimHost, Record<string, number>>
+  /** The book's and the tape's rates now. */
+  market: MarketSettings
+}
+
+/** The order book's and the trade tape's rates (docs/simulator.md "Order book and trades"). */
+export interface MarketSettings {
+  /** Ms between book deltas, 1–60000. */
+  depthMs: number
+  /** Trades a second per pair, 0–1000. */
+  tradesPerSecond: number
 }
 
 export interface Simulator {
@@ -72,6 +98,8 @@ export interface Simulator {
   setFault(rule: FaultRule): void
   clearFaults(host?: SimHost | '*'): void
   setLatency(host: SimHost, ms: number): void
+  /** Changes the book's or the tape's rate from now on (u and trade ids run on). */
+  setMarket(settings: Partial<MarketSettings>): void
   /** Moves the change-feed clock forward (only when no external `now` was given). */
   advanceClock(ms: number): void
   resetHits(): void

@@ -1,6 +1,7 @@
 import { SYMBOL_REQUEST_TIMEOUT_MS, BASIC_REQUEST_TIMEOUT_MS } from '../http/constants'
 import { FAST_PATH_PROBE_TIMEOUT_MS, GETPROXY_PATH } from '../fastpath/constants'
 import { MARKET_DATA_TIMEOUT_MS } from '../market-data/constants'
+import { isPublicMarketQuery, ORDERBOOK_LIMIT, ORDERBOOK_PATH, RECENT_TRADE_LIMIT, RECENT_TRADE_PATH } from '../market-data/book-wire'
 import { KLINE_PATH } from '../market-data/kline'
 import { TICKERS_PATH } from '../market-data/tickers'
 import { ROUTE_PROBE_FAILURE_MS, ROUTE_PROBE_PATH } from '../route-chooser/constants'
@@ -22,6 +23,8 @@ export interface CrossApiEndpoint {
   methods: readonly string[]
   /** Upstream deadline for the whole exchange (headers and body). */
   timeoutMs: number
+  /** When set, a query (`""` or `"?…"`) it refuses is answered 400 without contacting the upstream. */
+  query?: (search: string) => boolean
 }
 
 const READ = ['GET', 'HEAD'] as const
@@ -40,14 +43,29 @@ export const CROSS_API_ENDPOINTS: readonly CrossApiEndpoint[] = [
   { path: PROFILE_PATH, methods: READ, timeoutMs: BASIC_REQUEST_TIMEOUT_MS - PROXY_TIMEOUT_MARGIN_MS },
   { path: TICKERS_PATH, methods: READ, timeoutMs: MARKET_DATA_TIMEOUT_MS - PROXY_TIMEOUT_MARGIN_MS },
   { path: KLINE_PATH, methods: READ, timeoutMs: MARKET_DATA_TIMEOUT_MS - PROXY_TIMEOUT_MARGIN_MS },
+  // Public market data for the order book and the trade tape: a spot pair's query and nothing else.
+  {
+    path: ORDERBOOK_PATH,
+    methods: READ,
+    timeoutMs: MARKET_DATA_TIMEOUT_MS - PROXY_TIMEOUT_MARGIN_MS,
+    query: (search) => isPublicMarketQuery(search, ORDERBOOK_LIMIT),
+  },
+  {
+    path: RECENT_TRADE_PATH,
+    methods: READ,
+    timeoutMs: MARKET_DATA_TIMEOUT_MS - PROXY_TIMEOUT_MARGIN_MS,
+    query: (search) => isPublicMarketQuery(search, RECENT_TRADE_LIMIT),
+  },
 ]
 
-export type EndpointMatch = { ok: true; endpoint: CrossApiEndpoint } | { ok: false; status: 404 } | { ok: false; status: 405; allow: string }
+export type EndpointMatch =
+  { ok: true; endpoint: CrossApiEndpoint } | { ok: false; status: 404 } | { ok: false; status: 405; allow: string } | { ok: false; status: 400 }
 
 /** Exact path match (no prefixes, no normalisation): an odd spelling is simply not an endpoint. */
-export function matchEndpoint(method: string, path: string, endpoints: readonly CrossApiEndpoint[] = CROSS_API_ENDPOINTS): EndpointMatch {
+export function matchEndpoint(method: string, path: string, endpoints: readonly CrossApiEndpoint[] = CROSS_API_ENDPOINTS, search = ''): EndpointMatch {
   const endpoint = endpoints.find((e) => e.path === path)
   if (!endpoint) return { ok: false, status: 404 }
   if (!endpoint.methods.includes(method.toUpperCase())) return { ok: false, status: 405, allow: endpoint.methods.join(', ') }
+  if (endpoint.query && !endpoint.query(search)) return { ok: false, status: 400 }
   return { ok: true, endpoint }
 }

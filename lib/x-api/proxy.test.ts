@@ -104,6 +104,16 @@ describe('/x-api proxy: what it refuses', () => {
     expect(upstream.seen).toHaveLength(0)
   })
 
+  it('answers 400 to an order-book or trades query outside the wire’s, without contacting the upstream, and forwards a good one', async () => {
+    const bad = await proxy().handle(request({ path: '/v5/market/orderbook', search: '?category=spot&symbol=BTCUSDT&limit=500' }))
+    expect(bad.status).toBe(400)
+    expect(await bad.json()).toMatchObject({ ret_msg: MESSAGES.requestFailed })
+    expect((await proxy().handle(request({ path: '/v5/market/recent-trade', search: '?category=linear&symbol=BTCUSDT' }))).status).toBe(400)
+    expect(upstream.seen).toHaveLength(0)
+    const good = await proxy().handle(request({ path: '/v5/market/recent-trade', search: '?category=spot&symbol=BTCUSDT&limit=60' }))
+    expect(await good.json()).toMatchObject({ result: { url: '/v5/market/recent-trade?category=spot&symbol=BTCUSDT&limit=60' } })
+  })
+
   it('answers 413 from Content-Length alone, before reading or routing', async () => {
     let pulled = 0
     const body = new ReadableStream<Uint8Array>({ pull: (c) => void (pulled++, c.enqueue(new Uint8Array(1024))) })

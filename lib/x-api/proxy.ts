@@ -29,7 +29,7 @@ export interface CrossApiRequest {
 }
 
 /** How one request ended, for metrics: the status class the browser saw, or why the proxy answered itself. */
-export type ProxyOutcome = 'ok' | 'upstream_error' | 'timeout' | 'busy' | 'too_large' | 'not_found' | 'method' | 'bad_gateway'
+export type ProxyOutcome = 'ok' | 'upstream_error' | 'timeout' | 'busy' | 'too_large' | 'not_found' | 'method' | 'bad_query' | 'bad_gateway'
 
 export interface CrossApiProxyOptions {
   fetch: FetchLike
@@ -61,11 +61,11 @@ export function createCrossApiProxy(options: CrossApiProxyOptions) {
     // Before anything is read or routed: a huge upload is refused at once.
     if (declaredTooLarge(request.headers.get('content-length'), maxBody))
       return report('too_large', answer(413, MESSAGES.requestFailed, { Connection: 'close' }))
-    const match = matchEndpoint(request.method, request.path, endpoints)
+    const match = matchEndpoint(request.method, request.path, endpoints, request.search)
     if (!match.ok) {
-      return match.status === 404
-        ? report('not_found', answer(404, MESSAGES.requestFailed))
-        : report('method', answer(405, MESSAGES.requestFailed, { Allow: match.allow }))
+      if (match.status === 404) return report('not_found', answer(404, MESSAGES.requestFailed))
+      if (match.status === 400) return report('bad_query', answer(400, MESSAGES.requestFailed))
+      return report('method', answer(405, MESSAGES.requestFailed, { Allow: match.allow }))
     }
     const { endpoint } = match
     const base = new URL(request.upstreamBase)

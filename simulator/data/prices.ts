@@ -13,7 +13,7 @@
  * underlying, stablecoins almost still.
  */
 import type { FullPair } from './pairs'
-import { decimalsOf } from './decimals'
+import { decimalsOf, fromUnits } from './decimals'
 import { hashUnit, subSeed } from './prng'
 import { LISTED_TOKENS } from './tokens'
 
@@ -32,7 +32,7 @@ const SAMPLES = 48
 export interface PricePath {
   /** The price at `t` as a number (tests and sampling). */
   at(t: number): number
-  /** The price at `t` as a decimal string at the pair's price step. */
+  /** A price on the pair's step as an exact decimal string at that step. */
   text(value: number): string
   step: number
   /** The highest and lowest price sampled between `from` and `to`. */
@@ -93,7 +93,8 @@ export function pricePath(seed: number, pair: FullPair): PricePath {
   return {
     at,
     step,
-    text: (value) => value.toFixed(Math.min(decimals, 20)),
+    // Whole steps written as digits, never a double's toFixed: exact at every magnitude.
+    text: (value) => fromUnits(BigInt(Math.round(value / step)), decimals),
     range(from, to) {
       let high = -Infinity
       let low = Infinity

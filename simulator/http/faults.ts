@@ -17,6 +17,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   'profile',
   'tickers',
   'kline',
+  'orderbook',
+  'recent_trade',
   'public_ws',
 ]
 

@@ -9,6 +9,7 @@ import type { SimClock, Timers } from '../data/clock'
 import type { Feed } from '../data/feed'
 import type { SimHost } from '../contract'
 import type { FaultRules } from './faults'
+import type { Market } from './market'
 
 /** What the hosts share: one clock, feed, rule set, latency table and hit counter. */
 export interface HostContext {
@@ -20,6 +21,8 @@ export interface HostContext {
   timers: Timers
   count(host: SimHost, key: string): void
   seed: number
+  /** The order book's and the trade tape's model and rates (book-answers.ts). */
+  market: Market
 }
 
 export interface HostServer {

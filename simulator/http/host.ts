@@ -53,7 +53,7 @@ async function answer(hs: HostServer, ctx: HostContext, req: IncomingMessage, re
     ? applyFault(
         rules.resolve(hs.host, endpoint),
         endpoint,
-        (o) => normalAnswer(endpoint, feed.at(now), { query: url.searchParams, cookie: req.headers.cookie, seed: ctx.seed }, now, o),
+        (o) => normalAnswer(endpoint, feed.at(now), { query: url.searchParams, cookie: req.headers.cookie, seed: ctx.seed, market: ctx.market }, now, o),
         now,
       )
     : jsonReply(errorEnvelope(404, 'Not Found', now), 404)

@@ -6,6 +6,7 @@ import type { FullPair } from '../data/pairs'
 import type { FeedState } from '../data/feed'
 import type { Json } from './wire'
 import { DAY_MS, pricePath } from '../data/prices'
+import type { Market } from './market'
 
 /** The v5 envelope: retCode/retMsg, not ret_code/ret_msg. */
 export const v5Envelope = (result: Json, nowMs: number): Json => ({ retCode: 0, retMsg: 'OK', result, retExtInfo: {}, time: nowMs })
@@ -33,18 +34,22 @@ export function pairsOf(feed: FeedState): Map<string, FullPair> {
   return new Map(feed.groups.flatMap((g) => g.pairs.map((p) => [p.symbolId, p] as const)))
 }
 
-export function tickerOf(seed: number, pair: FullPair, now: number): Json {
+/** A ticker; its bid1/ask1 are the book's touch at `now` (book-answers.ts), so the two always agree. */
+export function tickerOf(seed: number, pair: FullPair, now: number, market: Market): Json {
   const path = pricePath(seed, pair)
   const last = path.at(now)
+  const pm = market.forPair(pair)
+  const { bids, asks } = pm.bookAt(market.tick(now), 1)
+  const [bid = [0, 0], ask = [0, 0]] = [bids[0], asks[0]]
   const prev = path.at(now - DAY_MS)
   const day = path.range(now - DAY_MS, now)
   const turnover = Number(pair.volume) * (1 + 0.1 * Math.sin(now / 3_600_000))
   return {
     symbol: pair.symbolId,
-    bid1Price: path.text(last),
-    bid1Size: '1.5',
-    ask1Price: path.text(last + path.step),
-    ask1Size: '2.25',
+    bid1Price: pm.price(bid[0]),
+    bid1Size: pm.size(bid[1]),
+    ask1Price: pm.price(ask[0]),
+    ask1Size: pm.size(ask[1]),
     lastPrice: path.text(last),
     prevPrice24h: path.text(prev),
     price24hPcnt: ((last - prev) / prev).toFixed(4),
@@ -56,13 +61,13 @@ export function tickerOf(seed: number, pair: FullPair, now: number): Json {
   }
 }
 
-export function tickersAnswer(seed: number, feed: FeedState, query: URLSearchParams, now: number): Json {
+export function tickersAnswer(seed: number, feed: FeedState, query: URLSearchParams, now: number, market: Market): Json {
   if (query.get('category') !== 'spot') return v5Error(10001, 'params error: category', now)
   const pairs = pairsOf(feed)
   const symbol = query.get('symbol')
   const chosen = symbol === null ? [...pairs.values()] : [pairs.get(symbol)].filter((p) => p !== undefined)
   if (symbol !== null && chosen.length === 0) return v5Error(10001, 'Not supported symbols', now)
-  return v5Envelope({ category: 'spot', list: chosen.map((p) => tickerOf(seed, p, now)) }, now)
+  return v5Envelope({ category: 'spot', list: chosen.map((p) => tickerOf(seed, p, now, market)) }, now)
 }
 
 export function candle(seed: number, pair: FullPair, start: number, ms: number, now: number): string[] {

@@ -1,17 +1,27 @@
 /**
  * The public websocket {ws}/v5/public/spot of docs/wire.md: subscribe to tickers.SYMBOL and
- * kline.INTERVAL.SYMBOL, get a snapshot at once and then one every PUSH_MS; {"op":"ping"} is
- * answered with {"op":"pong"}. Served on every host; a refuse fault on `public_ws` refuses the
- * upgrade, so clients fall back to polling.
+ * kline.INTERVAL.SYMBOL (a snapshot at once and then one every PUSH_MS), orderbook.50.SYMBOL (a
+ * snapshot, then a delta per book tick, `u` + 1 each) and publicTrade.SYMBOL (each trade once, as
+ * it prints); `unsubscribe` ends topics; {"op":"ping"} is answered with {"op":"pong"}. Served on
+ * every host; a refuse fault on `public_ws` refuses the upgrade, so clients fall back to polling.
  */
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
+import type { Book, Level, PairMarket } from '../data/book'
 import type { HostContext, HostServer } from './host-context'
+import { BOOK_DEPTH } from '../data/book'
+import { bookFields, seqOf, socketTrade } from './book-answers'
 import { candle, intervalMs, pairsOf, tickerOf } from './market-answers'
 
 export const PUBLIC_WS_PATH = '/v5/public/spot'
 export const PUSH_MS = 1_000
+/** The book and trade pump runs at the depth rate, at least this often (trades print between deltas). */
+const PUMP_MAX_MS = 50
+/** A socket further behind than this many ticks (a clock moved on) gets a fresh snapshot instead of deltas. */
+const CATCH_UP_TICKS = 50
+/** Trades sent at most in one message after a clock jump. */
+const MAX_TRADES_PER_MESSAGE = 100
 let connections = 0
 
 export function acceptPublicSocket(hs: HostServer, ctx: HostContext, req: IncomingMessage, socket: Duplex, head: Buffer): void {
@@ -22,44 +32,156 @@ export function acceptPublicSocket(hs: HostServer, ctx: HostContext, req: Incomi
   hs.publicWss.handleUpgrade(req, socket, head, (ws) => serve(ws, ctx))
 }
 
+interface BookStream {
+  pm: PairMarket
+  /** The u and the book this socket last sent. */
+  u: number
+  book: Book
+}
+
+interface TradeStream {
+  pm: PairMarket
+  /** Index of the last trade this socket sent. */
+  k: number
+}
+
+type Topic = { kind: 'snapshot' } | { kind: 'book'; pm: PairMarket } | { kind: 'trades'; pm: PairMarket }
+
 function serve(ws: WebSocket, ctx: HostContext): void {
-  const topics = new Set<string>()
+  const snapshots = new Set<string>()
+  const books = new Map<string, BookStream>()
+  const tapes = new Map<string, TradeStream>()
   const connId = `sim-${(++connections).toString(36)}`
+  const open = () => ws.readyState === ws.OPEN
+  const send = (message: unknown) => open() && ws.send(JSON.stringify(message))
   const push = (topic: string) => {
     const message = messageFor(topic, ctx)
-    if (message && ws.readyState === ws.OPEN) ws.send(JSON.stringify(message))
+    if (message) send(message)
   }
+
+  const bookMessage = (topic: string, type: 'snapshot' | 'delta', data: { s: string; b: string[][]; a: string[][]; u: number; seq: number }, now: number) => ({
+    topic,
+    type,
+    ts: now,
+    data,
+    cts: ctx.market.tickStart(data.u),
+  })
+  const startBook = (topic: string, pm: PairMarket, now: number) => {
+    const u = ctx.market.tick(now)
+    const book = pm.bookAt(u, BOOK_DEPTH)
+    books.set(topic, { pm, u, book })
+    send(bookMessage(topic, 'snapshot', bookFields(pm, book, u, BOOK_DEPTH), now))
+  }
+  const pumpBook = (topic: string, stream: BookStream, now: number) => {
+    const u = ctx.market.tick(now)
+    if (u === stream.u) return
+    if (u < stream.u || u - stream.u > CATCH_UP_TICKS) return startBook(topic, stream.pm, now)
+    for (let next = stream.u + 1; next <= u; next++) {
+      const book = stream.pm.bookAt(next, BOOK_DEPTH)
+      const message = bookMessage(topic, 'delta', { s: stream.pm.symbol, ...bookDelta(stream.pm, stream.book, book), u: next, seq: seqOf(next) }, now)
+      stream.u = next
+      stream.book = book
+      send(message)
+    }
+  }
+  const pumpTrades = (topic: string, stream: TradeStream, now: number) => {
+    const last = ctx.market.lastTrade(now)
+    if (last <= stream.k) return
+    const trades = ctx.market.trades(stream.pm, now, stream.k, MAX_TRADES_PER_MESSAGE)
+    stream.k = last
+    send({ topic, type: 'snapshot', ts: now, data: trades.map((t) => socketTrade(stream.pm, t)) })
+  }
+
+  // The book and trade pump: one timer per socket while it streams a book or trades, re-armed each
+  // round so a new depth rate applies at once.
+  let pumping = false
+  const pump = () => {
+    pumping = open() && books.size + tapes.size > 0
+    if (!pumping) return
+    const now = ctx.clock.now()
+    books.forEach((stream, topic) => pumpBook(topic, stream, now))
+    tapes.forEach((stream, topic) => pumpTrades(topic, stream, now))
+    void ctx.timers.wait(Math.min(ctx.market.settings().depthMs, PUMP_MAX_MS)).then(pump)
+  }
+  const startPump = () => {
+    if (!pumping) {
+      pumping = true
+      void ctx.timers.wait(Math.min(ctx.market.settings().depthMs, PUMP_MAX_MS)).then(pump)
+    }
+  }
+  const answer = (op: string, ok: boolean, reqId: unknown) =>
+    send({ success: ok, ret_msg: ok ? '' : 'unknown topic', op, conn_id: connId, ...(typeof reqId === 'string' ? { req_id: reqId } : {}) })
+
   ws.on('message', (data, isBinary) => {
     if (isBinary) return
-    let msg: { op?: unknown; args?: unknown }
+    let msg: { op?: unknown; args?: unknown; req_id?: unknown }
     try {
       msg = JSON.parse(data.toString()) as typeof msg
     } catch {
-      return void ws.send(JSON.stringify({ success: false, ret_msg: 'invalid json' }))
+      return void send({ success: false, ret_msg: 'invalid json' })
     }
-    if (msg.op === 'ping') return void ws.send(JSON.stringify({ success: true, op: 'pong', conn_id: connId }))
-    if (msg.op !== 'subscribe' || !Array.isArray(msg.args)) return void ws.send(JSON.stringify({ success: false, ret_msg: 'unknown op' }))
-    const wanted = msg.args.filter((a): a is string => typeof a === 'string' && messageFor(a, ctx) !== undefined)
-    ws.send(JSON.stringify({ success: wanted.length === msg.args.length, op: 'subscribe', conn_id: connId }))
-    for (const topic of wanted) {
-      topics.add(topic)
-      push(topic)
+    if (msg.op === 'ping') return void send({ success: true, op: 'pong', conn_id: connId })
+    if ((msg.op !== 'subscribe' && msg.op !== 'unsubscribe') || !Array.isArray(msg.args)) return void send({ success: false, ret_msg: 'unknown op' })
+    const now = ctx.clock.now()
+    const wanted = msg.args.flatMap((a) => {
+      const topic = typeof a === 'string' ? topicOf(a, ctx, now) : undefined
+      return topic ? [[a as string, topic] as const] : []
+    })
+    answer(msg.op, wanted.length === msg.args.length, msg.req_id)
+    if (msg.op === 'subscribe') startPump()
+    for (const [name, topic] of wanted) {
+      if (msg.op === 'unsubscribe') {
+        snapshots.delete(name)
+        books.delete(name)
+        tapes.delete(name)
+      } else if (topic.kind === 'snapshot') {
+        snapshots.add(name)
+        push(name)
+      } else if (topic.kind === 'book') {
+        if (!books.has(name)) startBook(name, topic.pm, now)
+      } else if (!tapes.has(name)) {
+        tapes.set(name, { pm: topic.pm, k: ctx.market.lastTrade(now) })
+      }
     }
   })
   ctx.timers.every(PUSH_MS, () => {
-    if (ws.readyState !== ws.OPEN) return ws.readyState === ws.CONNECTING
-    topics.forEach(push)
+    if (!open()) return ws.readyState === ws.CONNECTING
+    snapshots.forEach(push)
     return true
   })
 }
 
-function messageFor(topic: string, { clock, feed, seed }: HostContext): Record<string, unknown> | undefined {
+/** A delta from one book to the next: changed and new levels with their size, vanished ones with "0". */
+export function bookDelta(pm: PairMarket, before: Book, after: Book): { b: string[][]; a: string[][] } {
+  const side = (old: readonly Level[], now: readonly Level[]) => {
+    const sizes = new Map(old)
+    const out: string[][] = []
+    for (const [price, size] of now) {
+      if (sizes.get(price) !== size) out.push([pm.price(price), pm.size(size)])
+      sizes.delete(price)
+    }
+    for (const price of sizes.keys()) out.push([pm.price(price), '0'])
+    return out
+  }
+  return { b: side(before.bids, after.bids), a: side(before.asks, after.asks) }
+}
+
+function topicOf(topic: string, ctx: HostContext, now: number): Topic | undefined {
+  const parts = topic.split('.')
+  const pair = pairsOf(ctx.feed.at(now)).get(parts.at(-1) ?? '')
+  if (!pair) return undefined
+  if (parts[0] === 'orderbook' && parts.length === 3 && parts[1] === String(BOOK_DEPTH)) return { kind: 'book', pm: ctx.market.forPair(pair) }
+  if (parts[0] === 'publicTrade' && parts.length === 2) return { kind: 'trades', pm: ctx.market.forPair(pair) }
+  return messageFor(topic, ctx) ? { kind: 'snapshot' } : undefined
+}
+
+function messageFor(topic: string, { clock, feed, seed, market }: HostContext): Record<string, unknown> | undefined {
   const now = clock.now()
   const parts = topic.split('.')
   const pair = pairsOf(feed.at(now)).get(parts.at(-1) ?? '')
   if (!pair) return undefined
   if (parts[0] === 'tickers' && parts.length === 2) {
-    const { bid1Price, bid1Size, ask1Price, ask1Size, ...data } = tickerOf(seed, pair, now)
+    const { bid1Price, bid1Size, ask1Price, ask1Size, ...data } = tickerOf(seed, pair, now, market)
     void [bid1Price, bid1Size, ask1Price, ask1Size]
     return { topic, type: 'snapshot', ts: now, data }
   }

@@ -4,6 +4,8 @@
 import type { SimHost } from '../contract'
 import type { AnswerOptions, Endpoint } from './faults'
 import type { FeedState } from '../data/feed'
+import { orderbookAnswer, recentTradeAnswer } from './book-answers'
+import type { Market } from './market'
 import { klineAnswer, tickersAnswer } from './market-answers'
 import { PUBLIC_WS_PATH } from './market-ws'
 import { profileAnswer } from './profile'
@@ -19,6 +21,8 @@ const PATHS: Record<string, Endpoint> = {
   '/v2/private/user/profile': 'profile',
   '/v5/market/tickers': 'tickers',
   '/v5/market/kline': 'kline',
+  '/v5/market/orderbook': 'orderbook',
+  '/v5/market/recent-trade': 'recent_trade',
   [PUBLIC_WS_PATH]: 'public_ws',
 }
 
@@ -44,9 +48,11 @@ export interface AnswerRequest {
   cookie?: string
   /** The data seed: market prices are a function of it and the clock. */
   seed: number
+  /** The book's and the tape's model and rates. */
+  market: Market
 }
 
-export function normalAnswer(endpoint: Endpoint, feed: FeedState, { query, cookie, seed }: AnswerRequest, nowMs: number, o: AnswerOptions): Json {
+export function normalAnswer(endpoint: Endpoint, feed: FeedState, { query, cookie, seed, market }: AnswerRequest, nowMs: number, o: AnswerOptions): Json {
   switch (endpoint) {
     case 'symbol_list_v3':
       return envelope(symbolListV3(feed, query.get('version')), nowMs)
@@ -62,9 +68,13 @@ export function normalAnswer(endpoint: Endpoint, feed: FeedState, { query, cooki
     case 'profile':
       return profileAnswer(cookie, nowMs)
     case 'tickers':
-      return tickersAnswer(seed, feed, query, nowMs)
+      return tickersAnswer(seed, feed, query, nowMs, market)
     case 'kline':
       return klineAnswer(seed, feed, query, nowMs)
+    case 'orderbook':
+      return orderbookAnswer(market, feed, query, nowMs)
+    case 'recent_trade':
+      return recentTradeAnswer(market, feed, query, nowMs)
     case 'public_ws':
       return {}
   }

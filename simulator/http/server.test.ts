@@ -133,7 +133,7 @@ describe('admin server', () => {
     const { status, body } = await admin('GET', '/state')
     expect(status).toBe(200)
     expect(body).toMatchObject({ version: 'v0-s1', pairCount: 636, faults: [] })
-    expect(Object.keys(body).sort()).toEqual(['faults', 'hits', 'lastModifiedTime', 'latencyMs', 'pairCount', 'version'])
+    expect(Object.keys(body).sort()).toEqual(['faults', 'hits', 'lastModifiedTime', 'latencyMs', 'market', 'pairCount', 'version'])
   })
 
   it('sets faults (one or an array), clears them per host, and rejects bad rules', async () => {

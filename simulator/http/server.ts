@@ -6,6 +6,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { WebSocketServer } from 'ws'
 import { createAdminServer } from './admin'
+import { createMarket } from './market'
 import { createClock, createTimers } from '../data/clock'
 import { DEFAULT_SIM_PORTS, SIM_HOSTS, type FaultRule, type RunningSimulator, type SimHost, type SimulatorOptions } from '../contract'
 import { DEFAULT_ALLOWED_ORIGINS } from './cors'
@@ -38,7 +39,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const count = (host: SimHost, key: string) => (hits[host][key] = (hits[host][key] ?? 0) + 1)
 
   const seed = options.seed ?? DEFAULT_SEED
-  const context: HostContext = { clock, feed, rules, latency, allowedOrigins, timers, count, seed }
+  const market = createMarket(seed, { depthMs: options.depthMs, tradesPerSecond: options.tradesPerSecond })
+  const context: HostContext = { clock, feed, rules, latency, allowedOrigins, timers, count, seed, market }
   const hosts = SIM_HOSTS.map((host) => createHostServer(host, options.ports?.[host] ?? DEFAULT_SIM_PORTS[host], context))
   try {
     for (const hs of hosts) hs.port = await listen(hs.server, hs.port, bindHost)
@@ -86,6 +88,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       if (!SIM_HOSTS.includes(host)) throw new Error(`setLatency: unknown host ${JSON.stringify(host)}`)
       latency[host] = checkLatency(ms)
     },
+    setMarket: (settings) => market.set(settings, clock.now()),
     advanceClock: (ms) => clock.advance(ms),
     resetHits() {
       hits = emptyHits()
@@ -99,6 +102,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
         lastModifiedTime: f.lastModifiedTime,
         pairCount: f.groups.reduce((n, g) => n + g.pairs.length, 0),
         hits: structuredClone(hits),
+        market: market.settings(),
       }
     },
     async settled() {
