@@ -132,6 +132,7 @@ export function useBookFeed(symbol: string): BookFeed {
       visibility: browserVisibility,
       nextDelay: (i) => (i === 0 ? BOOK_FIRST_PAINT_MS : BOOK_POLL_MS),
       run: async (signal) => {
+        // With a socket, REST paints only a first snapshot that is late; later ones come on the socket (resubscribed).
         if (attached && keeper.getSnapshot().state !== 'waiting') return
         const result = await fetchBook(client, symbol, signal)
         if (!signal.aborted) keeper.answer(result)

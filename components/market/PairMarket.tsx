@@ -11,7 +11,7 @@ import { createMarketChannel } from '@/lib/market-data/market-channel'
 import { PairPrice } from './PairPrice'
 import { MarketChannelContext } from './market-channel'
 
-import { useHydrated } from '../useHydrated'
+import { useClientSnapshot, useHydrated } from '../useHydrated'
 import { lazyChunk } from '../lazy-chunk'
 
 // The chart (its component, the kline parsing and, inside it, lightweight-charts) loads after the
@@ -20,6 +20,9 @@ const PriceChart = lazyChunk(() => import('./PriceChart').then((m) => m.PriceCha
 const placeholder = <div className="price-chart" aria-hidden="true" />
 // The book and the trades: a chunk loaded after hydration too (docs/decisions/pages.md "The order book and trades on the pair page").
 const BookPanel = lazyChunk(() => import('../book/BookPanel').then((m) => m.default))
+
+const noChange = () => () => {}
+const bookOff = () => new URLSearchParams(window.location.search).get('book') === 'off'
 
 /** The pair page's market block: live price and stats, the chart, and the order book with the recent trades (all on the price's socket). */
 export function PairMarket({
@@ -42,6 +45,8 @@ export function PairMarket({
   // Rendered (and so imported) only once hydrated: the server HTML and the first paint have the placeholder.
   const hydrated = useHydrated()
   const [channel] = useState(createMarketChannel)
+  // `?book=off`: the same page without the book, its chunk and its topics (the bench's comparison).
+  const book = !useClientSnapshot(noChange, bookOff, false)
   // The server HTML reserves the book's space and names what loads there.
   const bookPlaceholder = (
     <section className="book-panel" aria-label={t('title')} data-testid="book-panel" data-state="waiting">
@@ -57,7 +62,7 @@ export function PairMarket({
         step={pair.minPricePrecision}
         initial={figures}
         locale={locale}
-        topics={[`kline.${interval}.${pair.symbolId}`, bookTopic(pair.symbolId), tradeTopic(pair.symbolId)]}
+        topics={book ? [`kline.${interval}.${pair.symbolId}`, bookTopic(pair.symbolId), tradeTopic(pair.symbolId)] : [`kline.${interval}.${pair.symbolId}`]}
       />
       <div className="pair-market">
         {hydrated ? (
@@ -74,7 +79,7 @@ export function PairMarket({
         ) : (
           placeholder
         )}
-        {hydrated ? (
+        {hydrated && book ? (
           <Suspense fallback={bookPlaceholder}>
             <BookPanel
               symbol={pair.symbolId}

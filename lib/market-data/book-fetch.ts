@@ -7,9 +7,7 @@ import type { HttpClient } from '../http/client'
 import { MARKET_DATA_TIMEOUT_MS } from './constants'
 import { BOOK_DEPTH } from './book-topics'
 import { TAPE_LENGTH } from './trade-tape'
-
-export const ORDERBOOK_PATH = '/v5/market/orderbook'
-export const RECENT_TRADE_PATH = '/v5/market/recent-trade'
+import { ORDERBOOK_PATH, RECENT_TRADE_PATH } from './book-wire'
 
 /** A socket snapshot not here this long after the book asked: the REST answer paints it first. */
 export const BOOK_FIRST_PAINT_MS = 1_000
