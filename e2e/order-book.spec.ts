@@ -147,6 +147,14 @@ test('offline marks the book stale with the price’s word, dimmed but drawn; ba
     return { cell: getComputedStyle(cell).color, muted: getComputedStyle(document.querySelector('.book-tools label') as HTMLElement).color }
   })
   expect(colours.cell).toBe(colours.muted)
+  // Dimmed yet readable: the stale price, its change and the book keep AA contrast (opacity 0.55 left the change at 2.85:1).
+  const { default: AxeBuilder } = await import('@axe-core/playwright')
+  const contrast = await new AxeBuilder({ page })
+    .include('[data-testid="pair-price"]')
+    .include('[data-testid="book-panel"]')
+    .withRules(['color-contrast'])
+    .analyze()
+  expect(contrast.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([])
   await context.setOffline(false)
   await expect(panel).toHaveAttribute('data-state', 'live', { timeout: 15_000 })
   await expect(page.getByTestId('book-mark')).toHaveText('')

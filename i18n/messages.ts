@@ -9,7 +9,7 @@ export async function loadMessages(id: MessagesId): Promise<Messages> {
 }
 
 /** The namespaces client components use; the rest stays on the server (smaller pages). */
-export const CLIENT_NAMESPACES = ['Header', 'Network', 'Webview', 'Errors', 'Markets', 'Provenance', 'Market', 'Book', 'SavedCopy'] as const
+export const CLIENT_NAMESPACES = ['Header', 'Network', 'Webview', 'Errors', 'Markets', 'Provenance', 'Market', 'SavedCopy'] as const
 
 export function pickClientMessages(messages: Messages): Pick<Messages, (typeof CLIENT_NAMESPACES)[number]> {
   return Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, messages[ns]])) as Pick<Messages, (typeof CLIENT_NAMESPACES)[number]>

@@ -13,11 +13,11 @@ import type { Trade } from '@/lib/market-data/trade-tape'
 import { TAPE_LENGTH } from '@/lib/market-data/trade-tape'
 import { useLiveState } from '../market/useLiveState'
 import { useBookFeed, type BookFeed } from './useBookFeed'
+import type { BookLabels } from './labels'
+import './book.css'
 
 export interface BookPanelProps {
   symbol: string
-  base: string
-  quote: string
   /** The pair's digitMerge steps. */
   steps: readonly string[]
   /** The pair's price step (minPricePrecision): the trades' prices and the spread at its places. */
@@ -25,6 +25,8 @@ export interface BookPanelProps {
   /** The pair's quantity precision (decimals of basePrecision): sizes and totals at its places. */
   quantityPlaces: number
   locale: string
+  /** The panel's words, from the server (./labels.ts). */
+  labels: BookLabels
 }
 
 /** Levels a side shows: at least 8 on a phone, 15 beside the chart on a desktop (the CSS sizes the panel for them). */
@@ -60,10 +62,9 @@ function put(cell: Element | undefined | null, text: string): void {
  * is a chunk loaded after hydration (PairMarket).
  */
 export default function BookPanel(props: BookPanelProps) {
-  const { symbol, base, quote, steps, priceStep, quantityPlaces, locale } = props
-  const t = useTranslations('Book')
+  const { symbol, steps, priceStep, quantityPlaces, locale, labels: l } = props
   const tMarket = useTranslations('Market')
-  const feed = useBookFeed(symbol)
+  const feed = useBookFeed(symbol, l.book)
   const [tab, setTab] = useState<'book' | 'trades'>('book')
   const wide = useWide()
   const rows = wide ? DESKTOP_LEVELS : PHONE_LEVELS
@@ -85,7 +86,7 @@ export default function BookPanel(props: BookPanelProps) {
   )
   // Stale is the price's: the socket or the poll stopped. A book awaiting its next snapshot (a new socket, a bad message) is shown dimmed too.
   const shown = keeperState === 'waiting' ? 'waiting' : live === 'stale' ? 'stale' : keeperState === 'resync' ? 'resync' : 'live'
-  const mark = shown === 'stale' ? tMarket('offline') : shown === 'resync' ? t('updating') : shown === 'waiting' ? t('waiting') : ''
+  const mark = shown === 'stale' ? tMarket('offline') : shown === 'resync' ? l.updating : shown === 'waiting' ? l.waiting : ''
   const choose = (next: 'book' | 'trades') => setTab(next)
   const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight' && event.key !== 'Home' && event.key !== 'End') return
@@ -95,9 +96,9 @@ export default function BookPanel(props: BookPanelProps) {
     document.getElementById(`book-tab-${next}`)?.focus()
   }
   return (
-    <section className="book-panel" aria-label={t('title')} data-testid="book-panel" data-state={shown} data-tab={tab}>
+    <section className="book-panel" aria-label={l.title} data-testid="book-panel" data-state={shown} data-tab={tab}>
       <div className="book-bar">
-        <div role="tablist" aria-label={t('title')} className="book-tabs" onKeyDown={onTabKey}>
+        <div role="tablist" aria-label={l.title} className="book-tabs" onKeyDown={onTabKey}>
           {(['book', 'trades'] as const).map((id) => (
             <button
               key={id}
@@ -110,7 +111,7 @@ export default function BookPanel(props: BookPanelProps) {
               onClick={() => choose(id)}
               data-testid={`book-tab-${id}`}
             >
-              {id === 'book' ? t('book') : t('trades')}
+              {id === 'book' ? l.book : l.trades}
             </button>
           ))}
         </div>
@@ -121,7 +122,7 @@ export default function BookPanel(props: BookPanelProps) {
       <div role="tabpanel" id="book-panel-book" aria-labelledby="book-tab-book" hidden={tab !== 'book'} className="book-body">
         <div className="book-tools">
           <label>
-            <span>{t('grouping')}</span>{' '}
+            <span>{l.grouping}</span>{' '}
             <select
               value={chosen?.text ?? step}
               data-testid="book-step"
@@ -148,13 +149,13 @@ export default function BookPanel(props: BookPanelProps) {
           sizePlaces={quantityPlaces}
           locale={locale}
           labels={{
-            price: t('price', { coin: quote }),
-            size: t('amount', { coin: base }),
-            total: t('total', { coin: base }),
-            asks: t('asks'),
-            bids: t('bids'),
-            spread: t('spread'),
-            folded: t('folded'),
+            price: l.price,
+            size: l.amount,
+            total: l.total,
+            asks: l.asks,
+            bids: l.bids,
+            spread: l.spread,
+            folded: l.folded,
           }}
         />
       </div>
@@ -166,12 +167,12 @@ export default function BookPanel(props: BookPanelProps) {
           sizePlaces={quantityPlaces}
           locale={locale}
           labels={{
-            price: t('price', { coin: quote }),
-            size: t('amount', { coin: base }),
-            time: t('time'),
-            buy: t('buy'),
-            sell: t('sell'),
-            none: t('noTrades'),
+            price: l.price,
+            size: l.amount,
+            time: l.time,
+            buy: l.buy,
+            sell: l.sell,
+            none: l.noTrades,
           }}
         />
       </div>
@@ -179,7 +180,7 @@ export default function BookPanel(props: BookPanelProps) {
   )
 }
 
-interface BookLabels {
+interface BookViewLabels {
   price: string
   size: string
   total: string
@@ -197,7 +198,7 @@ function OrderBookView(props: {
   pricePlaces: number
   sizePlaces: number
   locale: string
-  labels: BookLabels
+  labels: BookViewLabels
 }) {
   const { feed, active, rows, step, pricePlaces, sizePlaces, locale, labels } = props
   const asks = useRef<HTMLTableSectionElement>(null)

@@ -35,7 +35,7 @@ function pollFailure(error: unknown): LiveCause {
  * The runtime's live state is told of a failed poll (the price's own mark); a stale period makes
  * the book wait for its next snapshot (docs/decisions/pages.md "The order book and trades on the pair page").
  */
-export function useBookFeed(symbol: string): BookFeed {
+export function useBookFeed(symbol: string, title: string): BookFeed {
   const runtime = useClientRuntime()
   const channel = useMarketChannel()
   const [feed] = useState(() => {
@@ -156,10 +156,10 @@ export function useBookFeed(symbol: string): BookFeed {
       const s = keeper.getSnapshot()
       if (s.gaps === last.gaps && s.dropped === last.dropped && s.incidents === last.incidents) return
       last = s
-      bookHealth.update(() => ({ symbol, gaps: s.gaps, dropped: s.dropped, incidents: s.incidents }))
+      bookHealth.update(() => ({ symbol, title, gaps: s.gaps, dropped: s.dropped, incidents: s.incidents }))
     }
     return keeper.subscribe(copy)
-  }, [feed, symbol])
+  }, [feed, symbol, title])
 
   return feed
 }

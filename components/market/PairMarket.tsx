@@ -1,7 +1,6 @@
 'use client'
 
 import { startTransition, Suspense, useState } from 'react'
-import { useTranslations } from 'next-intl'
 import type { DerivedSymbol } from '@/lib/symbols/derive'
 import type { ChartInterval } from '@/lib/market-data/kline'
 import type { Figures } from '@/lib/market-data/figures'
@@ -10,6 +9,7 @@ import { bookTopic, tradeTopic } from '@/lib/market-data/book-topics'
 import { createMarketChannel } from '@/lib/market-data/market-channel'
 import { PairPrice } from './PairPrice'
 import { MarketChannelContext } from './market-channel'
+import type { BookLabels } from '../book/labels'
 
 import { useClientSnapshot, useHydrated } from '../useHydrated'
 import { lazyChunk } from '../lazy-chunk'
@@ -30,14 +30,16 @@ export function PairMarket({
   figures,
   locale,
   chartTimes,
+  bookLabels,
 }: {
   // Only what it uses: every prop is serialised into the page (docs/decisions/pages.md "What a pair page's render serialises").
   pair: Pick<DerivedSymbol, 'symbolId' | 'baseTokenName' | 'quoteTokenName' | 'minPricePrecision' | 'digitMergeSteps' | 'quantityPrecision'>
   figures: Figures
   locale: string
   chartTimes: ChartTimeFormats
+  /** The book panel's words (the pair page's own, not every page's client messages). */
+  bookLabels: BookLabels
 }) {
-  const t = useTranslations('Book')
   const [interval, setInterval] = useState<ChartInterval>('60')
   // In a transition: the tap's own task only dispatches; the price's topics and the chart follow in
   // slices React can interrupt (docs/decisions/pages.md "Rendering without long tasks").
@@ -49,8 +51,8 @@ export function PairMarket({
   const book = !useClientSnapshot(noChange, bookOff, false)
   // The server HTML reserves the book's space and names what loads there.
   const bookPlaceholder = (
-    <section className="book-panel" aria-label={t('title')} data-testid="book-panel" data-state="waiting">
-      <p className="book-loading">{t('loading')}</p>
+    <section className="book-panel" aria-label={bookLabels.title} data-testid="book-panel" data-state="waiting">
+      <p className="book-loading">{bookLabels.loading}</p>
     </section>
   )
   return (
@@ -83,12 +85,11 @@ export function PairMarket({
           <Suspense fallback={bookPlaceholder}>
             <BookPanel
               symbol={pair.symbolId}
-              base={pair.baseTokenName}
-              quote={pair.quoteTokenName}
               steps={pair.digitMergeSteps}
               priceStep={pair.minPricePrecision}
               quantityPlaces={pair.quantityPrecision}
               locale={locale}
+              labels={bookLabels}
             />
           </Suspense>
         ) : (

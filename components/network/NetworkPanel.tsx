@@ -105,14 +105,13 @@ function PriceGaps() {
  */
 function BookHealthView() {
   const t = useTranslations('Network')
-  const tBook = useTranslations('Book')
   const locale = useLocale()
   const health = useSyncExternalStore(bookHealth.subscribe, bookHealth.getSnapshot, () => null)
   if (!health) return null
   return (
     <div className="book-health" data-testid="book-health" data-gaps={health.gaps.count} data-incidents={health.incidents.length}>
       <p>
-        {tBook('book')}: {t('bookGaps', { count: health.gaps.count })}
+        {health.title}: {t('bookGaps', { count: health.gaps.count })}
       </p>
       {health.incidents.length > 0 ? (
         <ol>
