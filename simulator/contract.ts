@@ -21,6 +21,8 @@ export type SimEndpoint =
   | 'orderbook'
   | 'recent_trade'
   | 'public_ws'
+  | 'orderbook_ws'
+  | 'trade_ws'
   | '*'
 
 /** Every fault switch (docs/simulator.md "Faults"). */
@@ -41,6 +43,12 @@ export type Fault =
   | { kind: 'mergeGap' } // symbol_list_all omits one pair that symbol_list_v3 lists
   | { kind: 'alive10017' } // /t1 and /hats/t1 answer ret_code 10017 (still alive)
   | { kind: 'proxyRes'; resCode: number } // getproxy answers err_code 0 with this result.res_code
+  // Stream faults (docs/simulator.md "Stream faults"): on orderbook_ws, trade_ws or public_ws, for every pair or one `symbol`.
+  | { kind: 'gap'; every?: number; symbol?: string } // the book skips the delta of every u divisible by `every` (default 10)
+  | { kind: 'restart'; symbol?: string } // each book stream gets one snapshot with u = 1, then u = 2, 3, …
+  | { kind: 'crossed'; symbol?: string } // every book delta also sets a bid at the best ask: best bid ≥ best ask
+  | { kind: 'malformed'; what?: 'price' | 'size' | 'side'; symbol?: string } // every delta / trade message: a number price, a "1e-8" size or no `a` / `S`
+  | { kind: 'silent'; symbol?: string } // no book or trade messages; on public_ws without a symbol, nothing at all (no pong)
 
 export interface FaultRule {
   host: SimHost | '*'

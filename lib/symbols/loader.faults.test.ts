@@ -39,6 +39,12 @@ const FAULTS: Record<Fault['kind'], { fault: Fault; v3Only: SymbolSource; everyw
   mergeGap: { fault: { kind: 'mergeGap' }, v3Only: 'v3+all', everywhere: 'v2', allOnly: 'v2' },
   alive10017: { fault: { kind: 'alive10017' }, v3Only: 'v3+all', everywhere: 'v3+all' },
   proxyRes: { fault: { kind: 'proxyRes', resCode: 8 }, v3Only: 'v3+all', everywhere: 'v3+all' },
+  // Stream faults bend socket messages only: every HTTP answer stays normal.
+  gap: { fault: { kind: 'gap' }, v3Only: 'v3+all', everywhere: 'v3+all' },
+  restart: { fault: { kind: 'restart' }, v3Only: 'v3+all', everywhere: 'v3+all' },
+  crossed: { fault: { kind: 'crossed' }, v3Only: 'v3+all', everywhere: 'v3+all' },
+  malformed: { fault: { kind: 'malformed', what: 'side' }, v3Only: 'v3+all', everywhere: 'v3+all' },
+  silent: { fault: { kind: 'silent' }, v3Only: 'v3+all', everywhere: 'v3+all' },
 }
 
 /**

@@ -57,7 +57,8 @@ export function createCadence(periodMs: number): Cadence {
     index: (t) => indexIn(bySegmentTime(t), t),
     start(n) {
       const s = bySegmentIndex(n)
-      return s.t0 + (n - s.n0) * s.period
+      // 0 × Infinity is NaN: a segment of no ticks still starts at its t0.
+      return n === s.n0 ? s.t0 : s.t0 + (n - s.n0) * s.period
     },
     setPeriod(period, now) {
       const n = indexIn(bySegmentTime(now), now) + 1

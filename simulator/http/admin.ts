@@ -1,11 +1,11 @@
 /**
  * The admin server (loopback only): tests, the demo and curl drive faults, latency and the clock.
  *   GET /state · POST /faults (a FaultRule or an array) · DELETE /faults[?host=] ·
- *   POST /latency {host, ms} · POST /clock {advanceMs} · POST /hits/reset
+ *   POST /latency {host, ms} · POST /market {depthMs?, tradesPerSecond?} · POST /clock {advanceMs} · POST /hits/reset
  * Every success answers the new SimulatorState; a bad request answers 400 { error }.
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
-import { SIM_HOSTS, type RunningSimulator, type SimHost } from '../contract'
+import { SIM_HOSTS, type MarketSettings, type RunningSimulator, type SimHost } from '../contract'
 import { checkFaultRule } from './faults'
 
 const MAX_BODY = 1 << 20
@@ -57,6 +57,18 @@ async function route(sim: RunningSimulator, req: IncomingMessage, url: URL): Pro
     const ms = field(body, 'ms')
     if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) throw new BadRequest(`ms must be a number ≥ 0, got ${JSON.stringify(ms)}`)
     sim.setLatency(hostParam(field(body, 'host'), false) as SimHost, ms)
+  } else if (at === 'POST /market') {
+    const body = await readJson(req)
+    const known = ['depthMs', 'tradesPerSecond']
+    const extra = typeof body === 'object' && body !== null ? Object.keys(body).filter((key) => !known.includes(key)) : []
+    if (typeof body !== 'object' || body === null || Array.isArray(body) || extra.length > 0) {
+      throw new BadRequest(`market takes an object with depthMs and/or tradesPerSecond${extra.length ? `, not ${extra.join(', ')}` : ''}`)
+    }
+    try {
+      sim.setMarket(body as Partial<MarketSettings>)
+    } catch (error) {
+      throw new BadRequest((error as Error).message)
+    }
   } else if (at === 'POST /clock') {
     const advanceMs = field(await readJson(req), 'advanceMs')
     if (typeof advanceMs !== 'number') throw new BadRequest(`advanceMs must be a number, got ${JSON.stringify(advanceMs)}`)

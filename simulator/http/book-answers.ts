@@ -4,7 +4,8 @@
  * REST and every socket agree on the book, its `u` and the trade ids.
  *
  * `u` is the book's tick index: one sequence per simulator, shared by REST and every socket,
- * rising by one per delta at the depth rate.
+ * rising by one per delta at the depth rate (docs/decisions/client-wiring.md "One `u` for the
+ * simulator's book, REST and every socket").
  */
 import type { FeedState } from '../data/feed'
 import type { Book, Level, PairMarket, Trade } from '../data/book'

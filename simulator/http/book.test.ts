@@ -2,17 +2,11 @@
  * The order book and the public trades against the real simulator: REST over HTTP and the public
  * socket with a `ws` client, on a clock the test moves (docs/wire.md "Order book", "Public trades").
  */
-import WebSocket from 'ws'
 import { eventually } from '@/testing/eventually'
 import { resultOf, startTestSim, type TestSim } from '../testkit'
+import { applyBook, emptyBook, openSocket, sortedSide, units, type BookData, type Message } from './book-testkit'
 
-type Side = [string, string][]
-interface BookResult {
-  s: string
-  b: Side
-  a: Side
-  u: number
-  seq: number
+interface BookResult extends BookData {
   ts: number
   cts: number
 }
@@ -25,7 +19,6 @@ interface RestTrade {
   time: string
   isBlockTrade: boolean
 }
-type Message = Record<string, unknown> & { topic?: string; type?: string; data?: unknown; op?: string; success?: boolean }
 
 const DECIMAL = /^(0|[1-9]\d*)(\.\d+)?$/
 let t: TestSim
@@ -52,11 +45,6 @@ const pair = async (symbol: string) => {
   const { body } = await t.json('main', '/spot/api/basic/symbol_list_v2')
   const groups = resultOf(body).quoteTokenResult as { quoteTokenSymbols: Record<string, string>[] }[]
   return groups.flatMap((g) => g.quoteTokenSymbols).find((p) => p.symbolId === symbol)!
-}
-/** An exact decimal as an integer of 10^-places (no floats). */
-const units = (value: string, places: number) => {
-  const [whole, fraction = ''] = value.split('.')
-  return BigInt(whole + fraction.padEnd(places, '0'))
 }
 const places = (step: string) => step.split('.')[1]?.length ?? 0
 
@@ -168,28 +156,7 @@ describe('GET /v5/market/recent-trade', () => {
   })
 })
 
-/** A socket on the public topic path that keeps every message it gets. */
-async function socket(host: 'main' | 'alt1' | 'fastPath' = 'main') {
-  const ws = new WebSocket(`${t.sim.urls[host].replace(/^http/, 'ws')}/v5/public/spot`)
-  const messages: Message[] = []
-  ws.on('message', (data) => messages.push(JSON.parse(String(data)) as Message))
-  await new Promise((resolve, reject) => (ws.once('open', resolve), ws.once('error', reject)))
-  const send = (op: string, args: string[]) => ws.send(JSON.stringify({ op, args }))
-  return { ws, messages, send, of: (topic: string) => messages.filter((m) => m.topic === topic) }
-}
-
-/** Applies a snapshot or delta to a local book, as docs/wire.md's rules say. */
-function apply(local: Map<string, string>[], data: { b: Side; a: Side }, snapshot: boolean) {
-  const sides = [data.b, data.a]
-  sides.forEach((levels, i) => {
-    if (snapshot) local[i]!.clear()
-    for (const [price, size] of levels) {
-      if (size === '0') local[i]!.delete(price)
-      else local[i]!.set(price, size)
-    }
-  })
-}
-const sorted = (side: Map<string, string>, descending: boolean) => [...side].sort(([x], [y]) => (units(x, 12) < units(y, 12) ? -1 : 1) * (descending ? -1 : 1))
+const socket = (host: 'main' | 'alt1' | 'fastPath' = 'main') => openSocket(t.sim.urls[host])
 
 describe('public socket: orderbook.50.SYMBOL', () => {
   it('sends the REST book as its snapshot, then a delta per tick with u + 1 that rebuilds the REST book exactly', async () => {
@@ -210,8 +177,8 @@ describe('public socket: orderbook.50.SYMBOL', () => {
       data: { s: 'BTCUSDT', b: rest.b, a: rest.a, u: rest.u, seq: rest.seq },
     })
 
-    const local = [new Map<string, string>(), new Map<string, string>()]
-    apply(local, snapshot!.data as BookResult, true)
+    const local = emptyBook()
+    applyBook(local, snapshot!.data as BookResult, true)
     let deleted = 0
     for (let tick = 1; tick <= 25; tick++) {
       t.clock.t += 20
@@ -224,12 +191,12 @@ describe('public socket: orderbook.50.SYMBOL', () => {
       expect(delta).toMatchObject({ type: 'delta', ts: t.clock.t, data: { s: 'BTCUSDT', u: rest.u + tick } })
       expect(delta.data.seq).toBeGreaterThan((messages[tick - 1]!.data as BookResult).seq)
       deleted += [...delta.data.b, ...delta.data.a].filter(([, size]) => size === '0').length
-      apply(local, delta.data, false)
+      applyBook(local, delta.data, false)
       const now = await book('BTCUSDT', 50)
       expect(now.u).toBe(delta.data.u)
       expect(delta.cts).toBe(now.cts)
-      expect(sorted(local[0]!, true)).toEqual(now.b)
-      expect(sorted(local[1]!, false)).toEqual(now.a)
+      expect(sortedSide(local[0], true)).toEqual(now.b)
+      expect(sortedSide(local[1], false)).toEqual(now.a)
     }
     // The touch moved: levels left the 50 and were deleted with size "0".
     expect(deleted).toBeGreaterThan(0)

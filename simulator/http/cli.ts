@@ -30,11 +30,12 @@ async function main(): Promise<void> {
   }
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
-  const { latencyMs, faults } = sim.state()
+  const { latencyMs, faults, market } = sim.state()
   const admin = sim.urls.admin
   console.log(`Upstream simulator, seed ${config.seed}: one listing, delisting or status change every 60 s.`)
   for (const host of SIM_HOSTS) console.log(`  ${host.padEnd(9)} ${sim.urls[host]}  +${latencyMs[host]} ms`)
   console.log(`  websocket ${sim.wsUrl}\n  admin     ${admin}`)
+  console.log(`  market    book delta every ${market.depthMs} ms, ${market.tradesPerSecond} trades/s per pair`)
   for (const rule of faults) console.log(`  fault     ${rule.host}:${rule.endpoint} ${JSON.stringify(rule.fault)}`)
   console.log(`
 Admin (docs/simulator.md):
@@ -42,6 +43,7 @@ Admin (docs/simulator.md):
   curl -s -X POST ${admin}/faults -d '{"host":"main","endpoint":"symbol_list_v3","fault":{"kind":"status","status":503}}'
   curl -s -X DELETE '${admin}/faults?host=main'
   curl -s -X POST ${admin}/latency -d '{"host":"alt1","ms":250}'
+  curl -s -X POST ${admin}/market -d '{"depthMs":20,"tradesPerSecond":20}'
   curl -s -X POST ${admin}/clock -d '{"advanceMs":60000}'
   curl -s -X POST ${admin}/hits/reset`)
 }

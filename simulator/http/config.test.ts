@@ -44,6 +44,29 @@ describe('config parsing', () => {
     expect(parseFaults('SIM_FAULTS', '')).toEqual([])
   })
 
+  it('reads the stream faults, optional arguments and a pair included', () => {
+    const rules =
+      'main:orderbook_ws=gap:5:BTCUSDT;alt1:orderbook_ws=gap;*:orderbook_ws=malformed:size;main:trade_ws=malformed::ETHUSDT;main:public_ws=silent;alt2:orderbook_ws=restart:BTCUSDT'
+    expect(parseFaults('SIM_FAULTS', rules)).toEqual([
+      { host: 'main', endpoint: 'orderbook_ws', fault: { kind: 'gap', every: 5, symbol: 'BTCUSDT' } },
+      { host: 'alt1', endpoint: 'orderbook_ws', fault: { kind: 'gap' } },
+      { host: '*', endpoint: 'orderbook_ws', fault: { kind: 'malformed', what: 'size' } },
+      { host: 'main', endpoint: 'trade_ws', fault: { kind: 'malformed', symbol: 'ETHUSDT' } },
+      { host: 'main', endpoint: 'public_ws', fault: { kind: 'silent' } },
+      { host: 'alt2', endpoint: 'orderbook_ws', fault: { kind: 'restart', symbol: 'BTCUSDT' } },
+    ])
+    expect(configError(() => parseFaults('SIM_FAULTS', 'main:orderbook_ws=malformed:colour')).message).toMatch(/what matching/)
+    expect(configError(() => parseFaults('SIM_FAULTS', 'main:orderbook_ws=crossed:btcusdt')).message).toMatch(/symbol matching/)
+    expect(configError(() => parseFaults('SIM_FAULTS', 'main:orderbook_ws=gap:1')).message).toMatch(/every as an integer from 2/)
+  })
+
+  it('reads the book and trade rates from the environment or flags', () => {
+    expect(readConfig({ SIM_DEPTH_MS: '100', SIM_TRADES_PER_SECOND: '20' }, [])).toMatchObject({ depthMs: 100, tradesPerSecond: 20 })
+    expect(readConfig({ SIM_DEPTH_MS: '100' }, ['--depth-ms', '5', '--trades-per-second=0'])).toMatchObject({ depthMs: 5, tradesPerSecond: 0 })
+    expect(configError(() => readConfig({ SIM_DEPTH_MS: '0' }, [])).variable).toBe('SIM_DEPTH_MS')
+    expect(configError(() => readConfig({}, ['--trades-per-second', 'fast'])).variable).toBe('--trades-per-second')
+  })
+
   it('reads origins, with a wildcard label', () => {
     expect(parseOrigins('SIM_ALLOWED_ORIGINS', 'http://app.test:8080, https://*.example.test')).toEqual(['http://app.test:8080', 'https://*.example.test'])
   })

@@ -16,7 +16,8 @@ export class ConfigError extends Error {
   }
 }
 
-export type SimConfig = Required<Pick<SimulatorOptions, 'ports' | 'latencyMs' | 'faults' | 'allowedOrigins' | 'seed'>> & { help: boolean }
+export type SimConfig = Required<Pick<SimulatorOptions, 'ports' | 'latencyMs' | 'faults' | 'allowedOrigins' | 'seed'>> &
+  Pick<SimulatorOptions, 'depthMs' | 'tradesPerSecond'> & { help: boolean }
 
 /** "a=1,b=2" → [["a","1"],["b","2"]], every key one of `keys`. */
 function keyValues(variable: string, value: string, keys: readonly string[]): [string, string][] {
@@ -63,9 +64,9 @@ export function parseFaults(variable: string, value: string): FaultRule[] {
       const params = Object.entries(FAULT_PARAMS[kind as keyof typeof FAULT_PARAMS])
       const fault: Record<string, unknown> = { kind }
       for (const [i, [name, param]] of params.entries()) {
-        // A string parameter is last and takes the rest, so a message may contain ':'.
-        const raw = param.type === 'string' ? args.slice(i).join(':') : args[i]
-        if (raw === undefined || (raw === '' && param.type !== 'string')) continue
+        // The last parameter, when a string, takes the rest, so a message may contain ':'.
+        const raw = param.type === 'string' && i === params.length - 1 ? args.slice(i).join(':') : args[i]
+        if (raw === undefined || (raw === '' && (param.type !== 'string' || param.optional))) continue
         fault[name] = param.type === 'string' || !/^-?\d+$/.test(raw) ? raw : Number(raw)
       }
       if (args.length > params.length && params.at(-1)?.[1].type !== 'string') throw bad(`too many arguments for ${kind}`)
@@ -100,6 +101,13 @@ const SOURCES = [
   { flag: '--faults', env: 'SIM_FAULTS', key: 'faults', parse: parseFaults },
   { flag: '--allowed-origins', env: 'SIM_ALLOWED_ORIGINS', key: 'allowedOrigins', parse: parseOrigins },
   { flag: '--seed', env: 'SIM_SEED', key: 'seed', parse: (name: string, v: string) => integer(name, v, v.trim(), 0, 2 ** 32 - 1) },
+  { flag: '--depth-ms', env: 'SIM_DEPTH_MS', key: 'depthMs', parse: (name: string, v: string) => integer(name, v, v.trim(), 1, 60_000) },
+  {
+    flag: '--trades-per-second',
+    env: 'SIM_TRADES_PER_SECOND',
+    key: 'tradesPerSecond',
+    parse: (name: string, v: string) => integer(name, v, v.trim(), 0, 1000),
+  },
 ] as const
 
 /** Flags win over the environment. */
@@ -135,6 +143,8 @@ export const USAGE = `Usage: npm run sim -- [--ports LIST] [--latency LIST] [--f
                                       main:symbol_list_v3=status:503;alt1:*=refuse;*:t1=alive10017
   --allowed-origins / SIM_ALLOWED_ORIGINS  extra CORS origins, comma separated (http://*.example.test:3000)
   --seed / SIM_SEED                   data seed (default 1)
+  --depth-ms / SIM_DEPTH_MS           ms between order-book deltas (default 20)
+  --trades-per-second / SIM_TRADES_PER_SECOND  trades a second per pair (default 4; 0 stops the tape)
 Fault kinds: ${Object.entries(FAULT_PARAMS)
   .map(([kind, params]) => [kind, ...Object.keys(params)].join(':'))
   .join(', ')}`

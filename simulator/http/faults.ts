@@ -20,10 +20,19 @@ export const ENDPOINTS: readonly Endpoint[] = [
   'orderbook',
   'recent_trade',
   'public_ws',
+  'orderbook_ws',
+  'trade_ws',
 ]
 
-type Param = { type: 'int'; min: number; max: number; optional?: true } | { type: 'string' }
+type Param = { type: 'int'; min: number; max: number; optional?: true } | { type: 'string'; optional?: true; pattern?: RegExp }
 const int = (min: number, max: number, optional?: true): Param => ({ type: 'int', min, max, optional })
+/** A stream fault's optional pair: every pair when absent. */
+const symbol: Param = { type: 'string', optional: true, pattern: /^[A-Z0-9]{2,32}$/ }
+
+/** Faults that bend the socket's book and trade messages (market-ws.ts) instead of an HTTP answer. */
+export const STREAM_FAULT_KINDS = ['gap', 'restart', 'crossed', 'malformed', 'silent'] as const
+export type StreamFault = Extract<Fault, { kind: (typeof STREAM_FAULT_KINDS)[number] }>
+export const isStreamFault = (fault: Fault | undefined): fault is StreamFault => (STREAM_FAULT_KINDS as readonly string[]).includes(fault?.kind ?? '')
 
 /** The parameters of each kind, in the positional order of the SIM_FAULTS syntax (config.ts). */
 export const FAULT_PARAMS: Record<Fault['kind'], Record<string, Param>> = {
@@ -43,6 +52,11 @@ export const FAULT_PARAMS: Record<Fault['kind'], Record<string, Param>> = {
   oversized: { bytes: int(1, 1 << 30, true) },
   retCode: { code: int(-(2 ** 31), 2 ** 31 - 1), msg: { type: 'string' } },
   proxyRes: { resCode: int(-(2 ** 31), 2 ** 31 - 1) },
+  gap: { every: int(2, 1000, true), symbol },
+  restart: { symbol },
+  crossed: { symbol },
+  malformed: { what: { type: 'string', optional: true, pattern: /^(price|size|side)$/ }, symbol },
+  silent: { symbol },
 }
 
 /** Validates untrusted input (admin JSON, parsed flags) into a Fault; throws naming the problem. */
@@ -57,7 +71,9 @@ export function checkFault(value: unknown): Fault {
   for (const [key, param] of Object.entries(params)) {
     const v = rest[key]
     if (param.type === 'string') {
+      if (v === undefined && param.optional) continue
       if (typeof v !== 'string') throw new Error(`fault ${kind} needs ${key} as a string`)
+      if (param.pattern && !param.pattern.test(v)) throw new Error(`fault ${kind} needs ${key} matching ${param.pattern.source}, got ${JSON.stringify(v)}`)
     } else if (v !== undefined || !param.optional) {
       if (!Number.isInteger(v) || (v as number) < param.min || (v as number) > param.max) {
         throw new Error(`fault ${kind} needs ${key} as an integer from ${param.min} to ${param.max}, got ${JSON.stringify(v)}`)
@@ -180,5 +196,12 @@ export function applyFault(fault: Fault | undefined, endpoint: Endpoint, answer:
       return json(endpoint === 't1' || endpoint === 'hats_t1' ? withCode(normal(), 10017, 'Request path not found') : normal())
     case 'proxyRes':
       return json(answer({ omitFirstV3Pair: false, proxyResCode: fault.resCode }))
+    case 'gap':
+    case 'restart':
+    case 'crossed':
+    case 'malformed':
+    case 'silent':
+      // Stream faults bend socket messages only; an HTTP answer under one is the normal one.
+      return json(normal())
   }
 }

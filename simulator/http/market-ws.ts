@@ -9,6 +9,8 @@ import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { Book, Level, PairMarket } from '../data/book'
+import type { Fault, SimHost } from '../contract'
+import { isStreamFault, type StreamFault } from './faults'
 import type { HostContext, HostServer } from './host-context'
 import { BOOK_DEPTH } from '../data/book'
 import { bookFields, seqOf, socketTrade } from './book-answers'
@@ -27,16 +29,20 @@ let connections = 0
 export function acceptPublicSocket(hs: HostServer, ctx: HostContext, req: IncomingMessage, socket: Duplex, head: Buffer): void {
   const fault = ctx.rules.resolve(hs.host, 'public_ws')
   ctx.count(hs.host, 'public_ws')
-  if (fault && fault.kind !== 'slow') return void socket.destroy()
+  if (fault && fault.kind !== 'slow' && !isStreamFault(fault)) return void socket.destroy()
   hs.publicWss ??= new WebSocketServer({ noServer: true })
-  hs.publicWss.handleUpgrade(req, socket, head, (ws) => serve(ws, ctx))
+  hs.publicWss.handleUpgrade(req, socket, head, (ws) => serve(ws, hs.host, ctx))
 }
 
 interface BookStream {
   pm: PairMarket
-  /** The u and the book this socket last sent. */
+  /** The tick and the book this socket last sent (or dropped, under a gap fault). */
   u: number
   book: Book
+  /** False while a silent fault held the snapshot back. */
+  sent: boolean
+  /** Ticks before a `restart` fault's u = 1: the wire's u is the tick minus this. */
+  offset: number
 }
 
 interface TradeStream {
@@ -47,41 +53,76 @@ interface TradeStream {
 
 type Topic = { kind: 'snapshot' } | { kind: 'book'; pm: PairMarket } | { kind: 'trades'; pm: PairMarket }
 
-function serve(ws: WebSocket, ctx: HostContext): void {
+function serve(ws: WebSocket, host: SimHost, ctx: HostContext): void {
   const snapshots = new Set<string>()
   const books = new Map<string, BookStream>()
   const tapes = new Map<string, TradeStream>()
+  /** The restart fault each book topic of this socket already met: it restarts once per rule set. */
+  const restarted = new Map<string, Fault>()
   const connId = `sim-${(++connections).toString(36)}`
   const open = () => ws.readyState === ws.OPEN
-  const send = (message: unknown) => open() && ws.send(JSON.stringify(message))
+  /** The stream fault for this pair's book or trades: its own endpoint's rule first, then public_ws's. */
+  const streamFault = (endpoint: 'orderbook_ws' | 'trade_ws', symbol: string): StreamFault | undefined => {
+    for (const e of [endpoint, 'public_ws'] as const) {
+      const fault = ctx.rules.resolve(host, e)
+      if (isStreamFault(fault) && (fault.symbol === undefined || fault.symbol === symbol)) return fault
+    }
+    return undefined
+  }
+  // `silent` on public_ws for every pair: the socket stays open and says nothing at all, pongs included.
+  const socketSilent = () => {
+    const fault = ctx.rules.resolve(host, 'public_ws')
+    return fault?.kind === 'silent' && fault.symbol === undefined
+  }
+  const send = (message: unknown) => open() && !socketSilent() && ws.send(JSON.stringify(message))
   const push = (topic: string) => {
     const message = messageFor(topic, ctx)
     if (message) send(message)
   }
 
-  const bookMessage = (topic: string, type: 'snapshot' | 'delta', data: { s: string; b: string[][]; a: string[][]; u: number; seq: number }, now: number) => ({
+  /** `tick` is the book's own tick (its `cts`); data.u is what the wire says (after a restart, less). */
+  const bookMessage = (topic: string, type: 'snapshot' | 'delta', data: BookData, now: number, tick: number) => ({
     topic,
     type,
     ts: now,
     data,
-    cts: ctx.market.tickStart(data.u),
+    cts: ctx.market.tickStart(tick),
   })
   const startBook = (topic: string, pm: PairMarket, now: number) => {
     const u = ctx.market.tick(now)
     const book = pm.bookAt(u, BOOK_DEPTH)
-    books.set(topic, { pm, u, book })
-    send(bookMessage(topic, 'snapshot', bookFields(pm, book, u, BOOK_DEPTH), now))
+    const sent = streamFault('orderbook_ws', pm.symbol)?.kind !== 'silent'
+    books.set(topic, { pm, u, book, sent, offset: 0 })
+    if (sent) send(bookMessage(topic, 'snapshot', bookFields(pm, book, u, BOOK_DEPTH), now, u))
   }
   const pumpBook = (topic: string, stream: BookStream, now: number) => {
     const u = ctx.market.tick(now)
-    if (u === stream.u) return
-    if (u < stream.u || u - stream.u > CATCH_UP_TICKS) return startBook(topic, stream.pm, now)
+    const fault = streamFault('orderbook_ws', stream.pm.symbol)
+    // Silent: nothing sent and nothing skipped; once cleared the stream catches up, or starts over.
+    if (u === stream.u || fault?.kind === 'silent') return
+    if (!stream.sent || u < stream.u || u - stream.u > CATCH_UP_TICKS) return startBook(topic, stream.pm, now)
+    const { pm } = stream
     for (let next = stream.u + 1; next <= u; next++) {
-      const book = stream.pm.bookAt(next, BOOK_DEPTH)
-      const message = bookMessage(topic, 'delta', { s: stream.pm.symbol, ...bookDelta(stream.pm, stream.book, book), u: next, seq: seqOf(next) }, now)
+      const book = pm.bookAt(next, BOOK_DEPTH)
+      const before = stream.book
       stream.u = next
       stream.book = book
-      send(message)
+      if (fault?.kind === 'restart' && restarted.get(topic) !== fault) {
+        // The exchange restarted: a snapshot with u = 1, and the stream's u counts on from there.
+        restarted.set(topic, fault)
+        stream.offset = next - 1
+        send(bookMessage(topic, 'snapshot', { ...bookFields(pm, book, 1, BOOK_DEPTH), seq: seqOf(next) }, now, next))
+        continue
+      }
+      const wireU = next - stream.offset
+      // A lost delta: the next one is computed against the book this one would have made.
+      if (fault?.kind === 'gap' && wireU % (fault.every ?? 10) === 0) continue
+      const data: BookData = { s: pm.symbol, ...bookDelta(pm, before, book), u: wireU, seq: seqOf(next) }
+      const [bid, ask] = [book.bids[0], book.asks[0]]
+      // Crossed: a bid at the best ask's price, so best bid ≥ best ask once applied.
+      if (fault?.kind === 'crossed' && ask) data.b.push([pm.price(ask[0]), pm.size(ask[1])])
+      if (fault?.kind === 'malformed' && bid) malformBook(data, fault.what ?? 'price', [pm.price(bid[0]), pm.size(bid[1])])
+      send(bookMessage(topic, 'delta', data, now, next))
     }
   }
   const pumpTrades = (topic: string, stream: TradeStream, now: number) => {
@@ -89,7 +130,12 @@ function serve(ws: WebSocket, ctx: HostContext): void {
     if (last <= stream.k) return
     const trades = ctx.market.trades(stream.pm, now, stream.k, MAX_TRADES_PER_MESSAGE)
     stream.k = last
-    send({ topic, type: 'snapshot', ts: now, data: trades.map((t) => socketTrade(stream.pm, t)) })
+    const fault = streamFault('trade_ws', stream.pm.symbol)
+    // Silent: the trades printed meanwhile are never sent.
+    if (fault?.kind === 'silent') return
+    const data = trades.map((t) => socketTrade(stream.pm, t))
+    if (fault?.kind === 'malformed') malformTrade(data.at(-1)!, fault.what ?? 'price')
+    send({ topic, type: 'snapshot', ts: now, data })
   }
 
   // The book and trade pump: one timer per socket while it streams a book or trades, re-armed each
@@ -149,6 +195,21 @@ function serve(ws: WebSocket, ctx: HostContext): void {
     snapshots.forEach(push)
     return true
   })
+}
+
+type BookData = { s: string; b: unknown[][]; a?: unknown[][]; u: number; seq: number }
+
+/** The malformed fault's message: a price that is a JSON number, a size in exponent notation, or no asks at all. */
+function malformBook(data: BookData, what: 'price' | 'size' | 'side', [price, size]: [string, string]): void {
+  if (what === 'price') data.b.push([Number(price), size])
+  else if (what === 'size') data.b.push([price, '1e-8'])
+  else delete data.a
+}
+
+function malformTrade(trade: Record<string, unknown>, what: 'price' | 'size' | 'side'): void {
+  if (what === 'price') trade.p = Number(trade.p)
+  else if (what === 'size') trade.v = '1e-8'
+  else delete trade.S
 }
 
 /** A delta from one book to the next: changed and new levels with their size, vanished ones with "0". */

@@ -48,9 +48,11 @@ export function createMarket(seed: number, initial: Partial<MarketSettings> = {}
   const depth: Cadence = createCadence(settings.depthMs)
   const tape: Cadence = createCadence(period(settings.tradesPerSecond))
   const pairs = new Map<string, PairMarket>()
-  // A trade falls somewhere in its slot of the cadence, never past the slot's end.
-  const timeOf = (k: number) => tape.start(k) + 0.8 * tape.periodMs * ((hashUnit(seed ^ 0x74726164, k) + 1) / 2)
-  const tradeTime = (k: number) => Math.floor(Math.min(timeOf(k), tape.start(k + 1) - 1))
+  // A trade falls somewhere in the first 80 % of its slot of the cadence.
+  const tradeTime = (k: number) => {
+    const start = tape.start(k)
+    return Math.floor(start + 0.8 * (tape.start(k + 1) - start) * ((hashUnit(seed ^ 0x74726164, k) + 1) / 2))
+  }
   const lastTrade = (now: number) => {
     const k = tape.index(now)
     return tradeTime(k) <= now ? k : k - 1

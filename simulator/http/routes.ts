@@ -76,6 +76,8 @@ export function normalAnswer(endpoint: Endpoint, feed: FeedState, { query, cooki
     case 'recent_trade':
       return recentTradeAnswer(market, feed, query, nowMs)
     case 'public_ws':
+    case 'orderbook_ws':
+    case 'trade_ws':
       return {}
   }
 }
