@@ -7,7 +7,7 @@ import { TimeoutError } from '@/lib/http/errors'
 import { BOOK_FIRST_PAINT_MS, BOOK_POLL_MS, fetchBook, fetchTrades, TRADES_POLL_MS } from '@/lib/market-data/book-fetch'
 import type { LiveCause } from '@/lib/market-data/live-state'
 import { bookTopic, tradeTopic } from '@/lib/market-data/book-topics'
-import { createBookKeeper, type BookKeeper } from '@/lib/market-data/order-book'
+import { createBookKeeper, type BookKeeper, type BookKeeperSnapshot } from '@/lib/market-data/order-book'
 import { createTradeTape, tradesOfAnswer, tradesOfPush, type TradeTape } from '@/lib/market-data/trade-tape'
 import { useClientRuntime } from '../runtime/ClientRuntime'
 import { useMarketChannel } from '../market/market-channel'
@@ -151,13 +151,14 @@ export function useBookFeed(symbol: string, title: string): BookFeed {
   // The book's health (gaps in `u`, drops, incidents) for the network panel, when it changes.
   useEffect(() => {
     const { keeper } = feed
-    let last = keeper.getSnapshot()
+    let last: BookKeeperSnapshot | null = null
     const copy = () => {
       const s = keeper.getSnapshot()
-      if (s.gaps === last.gaps && s.dropped === last.dropped && s.incidents === last.incidents) return
+      if (last && s.gaps === last.gaps && s.dropped === last.dropped && s.incidents === last.incidents) return
       last = s
       bookHealth.update(() => ({ symbol, title, gaps: s.gaps, dropped: s.dropped, incidents: s.incidents }))
     }
+    copy()
     return keeper.subscribe(copy)
   }, [feed, symbol, title])
 

@@ -10,6 +10,7 @@ import { createMarketChannel } from '@/lib/market-data/market-channel'
 import { PairPrice } from './PairPrice'
 import { MarketChannelContext } from './market-channel'
 import type { BookLabels } from '../book/labels'
+import './pair-market.css'
 
 import { useClientSnapshot, useHydrated } from '../useHydrated'
 import { lazyChunk } from '../lazy-chunk'
