@@ -158,3 +158,29 @@ test('a 20 MB body is refused at once with 413; unknown paths 404, other methods
   expect(post.status).toBe(405)
   expect(post.headers.allow).toBe('GET, HEAD')
 })
+
+test('the order book and the trades pass through /x-api from the upstream; any other query is 400 before it', async () => {
+  const get = (path: string) =>
+    new Promise<{ status: number; body: Record<string, unknown> }>((resolve, reject) => {
+      http
+        .get({ host: '127.0.0.1', port, path, headers: { host: `localhost:${port}` }, agent: false }, (res) => {
+          let text = ''
+          res.on('data', (chunk) => (text += String(chunk)))
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> }))
+        })
+        .on('error', reject)
+    })
+  const book = await get('/x-api/v5/market/orderbook?category=spot&symbol=BTCUSDT&limit=50')
+  expect(book.status).toBe(200)
+  expect(book.body).toMatchObject({ retCode: 0, result: { s: 'BTCUSDT', u: expect.any(Number) } })
+  expect((book.body.result as { b: unknown[] }).b).toHaveLength(50)
+  const trades = await get('/x-api/v5/market/recent-trade?category=spot&symbol=BTCUSDT&limit=60')
+  expect(trades.status).toBe(200)
+  expect((trades.body.result as { list: unknown[] }).list).toHaveLength(60)
+  const before = (await (await fetch(`${sim('admin')}/state`)).json()) as { hits: { main: Record<string, number> } }
+  for (const query of ['?category=spot&symbol=BTCUSDT&limit=500', '?category=linear&symbol=BTCUSDT', '?category=spot&symbol=BTCUSDT&x=1']) {
+    expect((await get(`/x-api/v5/market/orderbook${query}`)).status).toBe(400)
+  }
+  const after = (await (await fetch(`${sim('admin')}/state`)).json()) as { hits: { main: Record<string, number> } }
+  expect(after.hits.main.orderbook).toBe(before.hits.main.orderbook)
+})

@@ -28,6 +28,8 @@ const BOUND = 3
 const UNIT = Math.sqrt(3)
 /** Samples per window for high/low: enough to see the walk's swings without costing much. */
 const SAMPLES = 48
+/** Windows up to this long (the 1-, 3- and 5-minute candles) take every second: exact, so no trade prints outside its candle. */
+const EXACT_RANGE_MS = 300_000
 
 export interface PricePath {
   /** The price at `t` as a number (tests and sampling). */
@@ -35,7 +37,7 @@ export interface PricePath {
   /** A price on the pair's step as an exact decimal string at that step. */
   text(value: number): string
   step: number
-  /** The highest and lowest price sampled between `from` and `to`. */
+  /** The highest and lowest price between `from` and `to`: exact up to 5 minutes, sampled beyond. */
   range(from: number, to: number): { high: number; low: number }
 }
 
@@ -96,12 +98,22 @@ export function pricePath(seed: number, pair: FullPair): PricePath {
     // Whole steps written as digits, never a double's toFixed: exact at every magnitude.
     text: (value) => fromUnits(BigInt(Math.round(value / step)), decimals),
     range(from, to) {
-      let high = -Infinity
-      let low = Infinity
-      for (let i = 0; i <= SAMPLES; i++) {
-        const p = at(from + ((to - from) * i) / SAMPLES)
-        high = Math.max(high, p)
-        low = Math.min(low, p)
+      // Linear between whole seconds, so a short window's extremes lie on them (or its ends): exact,
+      // the range of any trade within it. A longer window is sampled.
+      const exact = to - from <= EXACT_RANGE_MS
+      const first = exact ? Math.ceil(from / 1000) * 1000 : from
+      const stride = exact ? 1000 : (to - from) / SAMPLES
+      let high = at(to)
+      let low = high
+      if (first !== from) {
+        const p = at(from)
+        if (p > high) high = p
+        if (p < low) low = p
+      }
+      for (let t = first; t < to; t += stride) {
+        const p = at(t)
+        if (p > high) high = p
+        if (p < low) low = p
       }
       return { high, low }
     },

@@ -126,6 +126,19 @@ describe('GET /v5/market/orderbook', () => {
 })
 
 describe('GET /v5/market/recent-trade', () => {
+  it('tells the candles’ story: every trade lies within its 1-minute candle’s low and high', async () => {
+    for (const symbol of ['BTCUSDT', 'SOLUSDT', 'PEPEUSDT', 'DOGEUSDT', 'BTC3LUSDT']) {
+      const list = await trades(symbol, 60)
+      const { body } = await t.json('main', `/v5/market/kline?category=spot&symbol=${symbol}&interval=1&limit=3`)
+      const candles = resultOf(body).list as string[][]
+      for (const trade of list) {
+        const candle = candles.find(([start]) => Number(start) <= Number(trade.time) && Number(trade.time) < Number(start) + 60_000)!
+        const [price, high, low] = [trade.price, candle[2]!, candle[3]!].map((x) => units(x, 12))
+        expect([symbol, trade.execId, price! <= high! && price! >= low!]).toEqual([symbol, trade.execId, true])
+      }
+    }
+  })
+
   it('answers the latest 60 by default, newest first, up to now, in the wire’s shape', async () => {
     const list = await trades('BTCUSDT')
     expect(list).toHaveLength(60)
