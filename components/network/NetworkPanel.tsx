@@ -109,7 +109,13 @@ function BookHealthView() {
   const health = useSyncExternalStore(bookHealth.subscribe, bookHealth.getSnapshot, () => null)
   if (!health) return null
   return (
-    <div className="book-health" data-testid="book-health" data-gaps={health.gaps.count} data-incidents={health.incidents.length} data-dropped={health.dropped['not-newer']}>
+    <div
+      className="book-health"
+      data-testid="book-health"
+      data-gaps={health.gaps.count}
+      data-incidents={health.incidents.length}
+      data-dropped={health.dropped['not-newer']}
+    >
       <p>
         {health.title}: {t('bookGaps', { count: health.gaps.count })}
       </p>
