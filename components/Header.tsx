@@ -11,8 +11,8 @@ import { ProfileBadge } from './account/ProfileBadge'
 import { useHydrated } from './useHydrated'
 
 /**
- * On a phone the tools fold behind a menu button (docs/decisions/pages.md "Touch targets and phone
- * columns"); from
+ * On a phone the tools fold behind a menu button (docs/decisions/pages.md "Touch targets, phone
+ * columns and contrast"); from
  * 720 px they sit in the bar and the button is hidden. Both layouts are CSS, so nothing moves.
  * The tools are the page's settings: the rise/fall colours sit beside the theme, where a phone
  * user looks for a preference, not above the pair's price.

@@ -11,10 +11,11 @@ test('a pair page carries no pair record its client parts do not read', async ({
   const html = await reply.text()
   // What the page shows of the pair is still there, as text…
   expect(html).toContain('Limit order price limit')
-  // …but the pair's record rides in the flight data only with the four fields the price block uses.
+  // …but the pair's record rides in the flight data only with the six fields the price block and the order book use.
   const flight = [...html.matchAll(/self\.__next_f\.push\(\[1,"((?:[^"\\]|\\.)*)"\]\)/g)].map(([, chunk]) => chunk).join('')
   expect(flight).toContain('minPricePrecision')
-  expect(['limitOrderPriceLimitPercentage', 'digitMergeSteps', 'tokenFullName', 'onlineTime'].filter((field) => flight.includes(field))).toEqual([])
+  expect(flight).toContain('digitMergeSteps')
+  expect(['limitOrderPriceLimitPercentage', 'basePrecision', 'tokenFullName', 'onlineTime'].filter((field) => flight.includes(field))).toEqual([])
 })
 
 test('a pair page is kept 300 s by any cache in front', async ({ request }) => {

@@ -33,6 +33,7 @@ const MS_SYMBOL = '“ms” is the SI symbol for milliseconds; Latin-script (and
 const FIAT_LOANWORD = '“Fiat” is the established loanword for fiat currencies on exchanges in this language'
 const LONG_SHORT = '“Long”/“Short” are used untranslated as position terms by exchanges in this language'
 const SAME_WORD = 'the native word is spelled exactly like the English one'
+const SPREAD_LOANWORD = '“Spread” is the established market term for the bid–ask gap in this language'
 
 /**
  * Keys whose value may be identical to English, per message file id, each with its reason.
@@ -56,6 +57,7 @@ const SAME_AS_ENGLISH: Record<string, Record<string, string>> = {
     'Network.probeTime': MS_SYMBOL,
   },
   fil: {
+    'Book.book': '“Order book” is the term Filipino exchanges use (as in Pair.digitMerge, “Pagpapangkat ng order book”)',
     'Markets.fiat': FIAT_LOANWORD,
     'Markets.leveragedLong': LONG_SHORT,
     'Markets.leveragedShort': LONG_SHORT,
@@ -64,6 +66,7 @@ const SAME_AS_ENGLISH: Record<string, Record<string, string>> = {
     'Network.probeTime': MS_SYMBOL,
   },
   id: {
+    'Book.total': `${SAME_WORD} (id “Total”)`,
     'Markets.fiat': FIAT_LOANWORD,
     'Markets.status': `${SAME_WORD} (id “Status”)`,
     'Markets.leveragedLong': LONG_SHORT,
@@ -85,6 +88,7 @@ const SAME_AS_ENGLISH: Record<string, Record<string, string>> = {
     'Network.probeTime': MS_SYMBOL,
   },
   pl: {
+    'Book.spread': SPREAD_LOANWORD,
     'Markets.fiat': FIAT_LOANWORD,
     'Markets.leveragedLong': LONG_SHORT,
     'Markets.leveragedShort': LONG_SHORT,
@@ -93,6 +97,7 @@ const SAME_AS_ENGLISH: Record<string, Record<string, string>> = {
     'Network.probeTime': MS_SYMBOL,
   },
   pt: {
+    'Book.spread': SPREAD_LOANWORD,
     'Markets.fiat': FIAT_LOANWORD,
     'Markets.leveragedLong': LONG_SHORT,
     'Markets.leveragedShort': LONG_SHORT,

@@ -27,6 +27,7 @@ import { buildFloor, startFloor } from './bench/floor'
 import { firstLoad, type FirstLoad } from './bench/first-load'
 import { header, request } from './bench/http'
 import { runInteractionBench } from './bench/interactions'
+import { runBookBench } from './bench/book'
 import { DEFAULT_LOAD, measure, rotate, type LoadFigures, type LoadTarget } from './bench/load'
 import { stopAll, unexpectedExits, type Started } from './support/processes'
 import { BENCH_PORTS } from './support/ports'
@@ -259,6 +260,10 @@ async function main(): Promise<void> {
   const interactions = await runInteractionBench(SITE_PORT, say)
   figures.push(...interactions.figures)
   details.interactions = interactions.details
+  // The pair page with the order book against itself without it, streaming on slowed CPUs (issue 51 item 7).
+  const book = await runBookBench(SITE_PORT, SIM_PORTS.admin, say)
+  figures.push(...book.figures)
+  details.book = book.details
   // Our site stops first: the fleet's three instances and nginx need the cores.
   await started.find((one) => one.name === 'next start (our middleware)')?.stop()
   const fleet = await runFleetBench(ROOT, LOG_DIR, say)

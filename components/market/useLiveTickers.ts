@@ -1,7 +1,7 @@
 'use client'
 
 import { useEffect, useRef, useState } from 'react'
-import { openMarketStream } from '@/lib/market-data/stream'
+import { openMarketStream, type MarketStream } from '@/lib/market-data/stream'
 import { createPushBatch } from '@/lib/market-data/push-batch'
 import { startTickerPoll } from '@/lib/market-data/ticker-poll'
 import { mergeTickers, type MarketTicker, type MarketTickers } from '@/lib/market-data/tickers'
@@ -11,6 +11,7 @@ import { browserTimers, browserVisibility } from '@/lib/browser-runtime/browser-
 import { useClientRuntime } from '../runtime/ClientRuntime'
 import { marketClientOf, useMarketSource } from './useMarketSource'
 import { usePageVisible } from './usePageVisible'
+import { useMarketChannel } from './market-channel'
 
 /** Pushes are applied at most this often: a markets page follows 100 pairs, each pushed every second. */
 export const FLUSH_MS = 1_000
@@ -46,6 +47,7 @@ export function useLiveTickers(symbols: readonly string[], topics: readonly stri
   const live = runtime.marketLive
   const source = useMarketSource()
   const visible = usePageVisible()
+  const channel = useMarketChannel()
   const key = [...symbols.map((s) => `tickers.${s}`), ...topics].join(',')
   const tickers = useRef<MarketTickers>({})
   const hand = useRef(onTickers)
@@ -100,7 +102,8 @@ export function useLiveTickers(symbols: readonly string[], topics: readonly stri
 
   useEffect(() => {
     if (!streamKey || !streamUrl) return
-    const stream = openMarketStream({
+    // The book and the trades ride this socket (lib/market-data/market-channel.ts): attached before its first message.
+    const stream: MarketStream = openMarketStream({
       url: streamUrl,
       topics: key.split(','),
       open: (url) => new WebSocket(url),
@@ -108,6 +111,7 @@ export function useLiveTickers(symbols: readonly string[], topics: readonly stri
       now: Date.now,
       onState: (state, reason) => {
         if (reason === 'silent') live.lost(navigator.onLine ? 'silent' : 'offline')
+        if (state === 'closed') channel?.detach(stream)
         setSocket({ key: streamKey, state })
       },
       // A push is fresh when it arrives (not when its flush applies it: the browser may have gone
@@ -123,9 +127,16 @@ export function useLiveTickers(symbols: readonly string[], topics: readonly stri
         batch.addCandle({ interval, symbol, candle })
         live.fresh()
       },
+      // Handed on as they come: the book keeps its own pace (one draw per frame), not the ticker's flush.
+      onBook: (message) => channel?.book(message),
+      onTrades: (data) => channel?.trades(data),
     })
-    return () => stream.close()
-  }, [streamKey, streamUrl, key, batch, live])
+    channel?.attach(stream)
+    return () => {
+      channel?.detach(stream)
+      stream.close()
+    }
+  }, [streamKey, streamUrl, key, batch, live, channel])
 
   const polled = symbols.length === 1 ? symbols[0] : undefined
   const sourceKey = source?.key ?? null

@@ -1,6 +1,6 @@
 'use client'
 
-import { memo, useDeferredValue, useEffect, useRef, useState } from 'react'
+import { memo, useDeferredValue, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { useLocale, useTranslations } from 'next-intl'
 import { ROUTE_HOSTS, ROUTE_MODES, type RouteHost, type RouteMode } from '@/lib/route-chooser/constants'
 import { ROUTE_PROBE_FAILURE_MS } from '@/lib/route-chooser/constants'
@@ -12,6 +12,7 @@ import type { RouteSnapshot } from '@/lib/route-chooser'
 import type { NetworkEngines } from '@/lib/browser-runtime/network'
 import type { PriceGap } from '@/lib/market-data/live-state'
 import { useLiveState } from '../market/useLiveState'
+import { bookHealth } from '../book/book-health'
 
 const HOST_LABEL = { main: 'mainHost', alt1: 'alt1', alt2: 'alt2' } as const
 const FAST_PATH_LABEL = { off: 'fastPathOff', global: 'fastPathGlobal', whitelist: 'fastPathWhitelist' } as const
@@ -19,7 +20,7 @@ const FAST_PATH_LABEL = { off: 'fastPathOff', global: 'fastPathGlobal', whitelis
 /**
  * The header's network panel: hosts with recent probe times, the route, the fast path. It is
  * there from the first paint with a summary that never changes size; what the engines find
- * appears inside it (docs/decisions/pages.md "Contrast, and the network panel from the first paint"). Closed, it
+ * appears inside it (docs/decisions/pages.md "Touch targets, phone columns and contrast"). Closed, it
  * follows nothing: the engines' snapshots change with every probe, and a body nobody sees would
  * re-render each time (docs/decisions/pages.md "One render per flush"); opened, it shows the
  * engines' current state at once and follows them while open.
@@ -40,6 +41,7 @@ export function NetworkPanel() {
           <>
             <NetworkFollower />
             <PriceGaps />
+            <BookHealthView />
           </>
         ) : null}
       </div>
@@ -93,6 +95,41 @@ function PriceGaps() {
           ))}
         </ol>
       )}
+    </div>
+  )
+}
+
+/**
+ * The order book's health, on a pair page once its book is shown: gaps in its update ids (counted,
+ * not acted on) and its resync incidents, each once with its cause (lib/market-data/order-book.ts).
+ */
+function BookHealthView() {
+  const t = useTranslations('Network')
+  const locale = useLocale()
+  const health = useSyncExternalStore(bookHealth.subscribe, bookHealth.getSnapshot, () => null)
+  if (!health) return null
+  return (
+    <div
+      className="book-health"
+      data-testid="book-health"
+      data-gaps={health.gaps.count}
+      data-incidents={health.incidents.length}
+      data-dropped={health.dropped['not-newer']}
+    >
+      <p>
+        {health.title}: {t('bookGaps', { count: health.gaps.count })}
+      </p>
+      {health.incidents.length > 0 ? (
+        <ol>
+          {health.incidents.map((incident) => (
+            <li key={incident.at} data-cause={incident.cause} data-attempts={incident.attempts}>
+              {incident.cause === 'crossed' ? t('causeCrossed') : t('causeMalformed')} ·{' '}
+              <time dateTime={new Date(incident.at).toISOString()}>{new Date(incident.at).toLocaleTimeString(locale, { timeZone: 'UTC' })}</time> ·{' '}
+              {t('bookResyncs', { count: incident.attempts })}
+            </li>
+          ))}
+        </ol>
+      ) : null}
     </div>
   )
 }

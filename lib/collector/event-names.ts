@@ -16,6 +16,7 @@ export const KNOWN_EVENT_NAMES: ReadonlySet<string> = new Set([
   'fast_path_route',
   'fast_path_state',
   'market_data_gap',
+  'order_book_resync',
   'route_choice_dropped',
   'route_choice_not_saved',
   'route_probe_error',

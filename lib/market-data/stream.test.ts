@@ -120,3 +120,34 @@ describe('the market stream’s heartbeat', () => {
     expect(socket.closed).toBe(true)
   })
 })
+
+describe('the book and the trades on the same socket', () => {
+  it('hands book and trade pushes on, and resubscribes a topic with unsubscribe then subscribe', () => {
+    const scheduler = createFakeScheduler()
+    const socket = fakeSocket()
+    const seen: string[] = []
+    const stream = openMarketStream({
+      url: 'wss://api.example.com/v5/public/spot',
+      topics: ['tickers.BTCUSDT', 'orderbook.50.BTCUSDT', 'publicTrade.BTCUSDT'],
+      open: () => socket,
+      timers: scheduler.timers,
+      now: scheduler.now,
+      onBook: (m) => seen.push(`book ${String(m.type)}`),
+      onTrades: (data) => seen.push(`trades ${(data as unknown[]).length}`),
+    })
+    stream.resubscribe(['orderbook.50.BTCUSDT']) // not open yet: its open subscribes everything anyway
+    ;(socket.onopen as (() => void) | null)?.()
+    socket.receive({ op: 'subscribe', success: true })
+    socket.receive({ topic: 'orderbook.50.BTCUSDT', type: 'snapshot', data: {} })
+    socket.receive({ topic: 'publicTrade.BTCUSDT', type: 'snapshot', data: [{}, {}] })
+    socket.receive({ op: 'unsubscribe', success: true })
+    stream.resubscribe(['orderbook.50.BTCUSDT'])
+    expect(seen).toEqual(['book snapshot', 'trades 2'])
+    expect(socket.sent.map((m) => JSON.parse(m) as unknown)).toEqual([
+      { op: 'subscribe', args: ['tickers.BTCUSDT', 'orderbook.50.BTCUSDT', 'publicTrade.BTCUSDT'] },
+      { op: 'unsubscribe', args: ['orderbook.50.BTCUSDT'] },
+      { op: 'subscribe', args: ['orderbook.50.BTCUSDT'] },
+    ])
+    stream.close()
+  })
+})

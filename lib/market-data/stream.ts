@@ -43,6 +43,10 @@ export interface MarketStreamOptions {
   now: () => number
   onTicker?: (ticker: Ticker) => void
   onCandle?: (interval: string, symbol: string, candle: Candle) => void
+  /** A push of an order-book topic (`orderbook.{depth}.{symbol}`), as it came: the book keeper judges it (./order-book.ts). */
+  onBook?: (message: { type?: unknown; data?: unknown }) => void
+  /** A push of a trade topic (`publicTrade.{symbol}`): its `data`, the trades in ascending time (./trade-tape.ts). */
+  onTrades?: (data: unknown) => void
   /**
    * 'open' once the subscription is confirmed; 'closed' once the socket is gone (`gone`: closed,
    * failed, or not open within SILENT_MS) or silent past the heartbeat (`silent`: open, unheard,
@@ -67,7 +71,17 @@ export function marketStreamUrl(apiHost: string, rewriteUrl: (url: string) => st
   return publicStreamUrl(rewriteUrl(`${new URL(apiHost).origin}${PUBLIC_WS_PATH}`))
 }
 
-export function openMarketStream(o: MarketStreamOptions): { close(): void } {
+export interface MarketStream {
+  close(): void
+  /**
+   * Ends `topics` and asks for them again on the same socket (`unsubscribe`, then `subscribe`, as
+   * Bybit's socket takes them): a fresh snapshot follows. Nothing while the socket is not open
+   * (its open subscribes to every topic anyway).
+   */
+  resubscribe(topics: readonly string[]): void
+}
+
+export function openMarketStream(o: MarketStreamOptions): MarketStream {
   const ws = o.open(o.url)
   let done = false
   let opened = false
@@ -116,6 +130,7 @@ export function openMarketStream(o: MarketStreamOptions): { close(): void } {
       return
     }
     if (msg.op === 'subscribe') return msg.success === true ? o.onState?.('open') : undefined
+    if (msg.op !== undefined) return // pong, unsubscribe answers
     const topic = typeof msg.topic === 'string' ? msg.topic.split('.') : []
     const ts = typeof msg.ts === 'number' ? msg.ts : 0
     if (topic[0] === 'tickers') {
@@ -123,6 +138,10 @@ export function openMarketStream(o: MarketStreamOptions): { close(): void } {
       if (t) o.onTicker?.(t)
     } else if (topic[0] === 'kline' && topic.length === 3) {
       for (const c of parseKlinePush(msg.data)) o.onCandle?.(topic[1] ?? '', topic[2] ?? '', c)
+    } else if (topic[0] === 'orderbook') {
+      o.onBook?.(msg)
+    } else if (topic[0] === 'publicTrade') {
+      o.onTrades?.(msg.data)
     }
   }
   ws.onclose = () => finish('gone')
@@ -132,6 +151,11 @@ export function openMarketStream(o: MarketStreamOptions): { close(): void } {
       done = true
       detach()
       ws.close()
+    },
+    resubscribe(topics) {
+      if (done || !opened || topics.length === 0) return
+      send({ op: 'unsubscribe', args: topics })
+      send({ op: 'subscribe', args: topics })
     },
   }
 }

@@ -5,6 +5,7 @@ import { cache } from 'react'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { PairDetails, PairHeading } from '@/components/pair/PairDetails'
 import { PairMarket } from '@/components/market/PairMarket'
+import { bookLabelsOf } from '@/components/book/labels'
 import { chartIntlLocale } from '@/lib/market-data/chart-locale'
 import { chartTimeFormatsOf } from '@/lib/market-data/chart-time'
 import { figuresOf } from '@/lib/market-data/figures'
@@ -95,6 +96,7 @@ export default async function PairPage({ params }: { params: Params }) {
   if (!found) return <MissingPair home={`/${site.language.code}`} />
   const { list, pair } = found
   const t = await getTranslations('Metadata')
+  const tBook = await getTranslations('Book')
   const jsonLd = pairJsonLd(
     pair,
     absoluteUrl(site, site.language.code, pairPath(pair)),
@@ -108,10 +110,18 @@ export default async function PairPage({ params }: { params: Params }) {
       <ProvenanceBadge provenance={list.provenance} />
       <OpenInApp symbolId={pair.symbolId} />
       <PairMarket
-        pair={{ symbolId: pair.symbolId, baseTokenName: pair.baseTokenName, quoteTokenName: pair.quoteTokenName, minPricePrecision: pair.minPricePrecision }}
+        pair={{
+          symbolId: pair.symbolId,
+          baseTokenName: pair.baseTokenName,
+          quoteTokenName: pair.quoteTokenName,
+          minPricePrecision: pair.minPricePrecision,
+          digitMergeSteps: pair.digitMergeSteps,
+          quantityPrecision: pair.quantityPrecision,
+        }}
         figures={figuresOf(market.tickers[pair.symbolId], pair.minPricePrecision, formatLocale(site.language))}
         locale={formatLocale(site.language)}
         chartTimes={chartTimeFormatsOf(chartIntlLocale(site.language.chartLocale))}
+        bookLabels={bookLabelsOf(tBook, pair.baseTokenName, pair.quoteTokenName)}
       />
       <PairDetails pair={pair} lang={site.language.code} locale={formatLocale(site.language)} related={sameCoinPairs(list, pair)} />
     </article>
