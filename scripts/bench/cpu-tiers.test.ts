@@ -1,4 +1,4 @@
-import { calibrate, describeCalibration, measureCalibration, MIN_READINGS, slowdownFor, TIER_INDEX } from './cpu-tiers'
+import { calibrate, calibrateAs, describeCalibration, MIN_READINGS, slowdownFor, TIER_INDEX } from './cpu-tiers'
 
 describe('the CPU slowdown of each tier', () => {
   it("divides the host's benchmarkIndex by the tier phone's (mid 1000, low 264)", () => {
@@ -36,9 +36,12 @@ describe('calibrate', () => {
     expect(calibrate([1500, 1600, 1700, 5000]).benchmarkIndex).toBe(1600)
   })
 
-  it('repeats an earlier calibration from BENCH_CPU_INDEX without reading the host', async () => {
-    const c = await measureCalibration(5, { BENCH_CPU_INDEX: '2640' })
-    expect(c.benchmarkIndex).toBe(2640)
+  it("repeats an earlier calibration from BENCH_CPU_INDEX, keeping the host's readings beside it", () => {
+    const c = calibrateAs([900, 1000, 1100], { BENCH_CPU_INDEX: '2640' })
+    expect(c).toMatchObject({ benchmarkIndex: 2640, fixed: true, readings: [900, 1000, 1100] })
     expect(c.slowdown.low).toBe(10)
+    expect(describeCalibration(c)).toMatch(/^benchmarkIndex 2640 \(BENCH_CPU_INDEX; this host read 900, 1000, 1100, median 1000\)/)
+    expect(calibrateAs([900, 1000, 1100], {})).toMatchObject({ benchmarkIndex: 1000, fixed: false })
+    expect(() => calibrateAs([900, 1000, 1100], { BENCH_CPU_INDEX: 'fast' })).toThrow(/BENCH_CPU_INDEX must be a positive number/)
   })
 })

@@ -49,18 +49,32 @@ export function calibrate(readings: readonly number[]): Calibration {
 
 export const formatSlowdown = (slowdown: number) => `${slowdown.toFixed(2)}×`
 
-export function describeCalibration(c: Calibration): string {
-  return `benchmarkIndex ${c.benchmarkIndex} (median of ${c.readings.join(', ')}): mid tier (${TIER_INDEX.mid}) ${formatSlowdown(c.slowdown.mid)}, low tier (${TIER_INDEX.low}) ${formatSlowdown(c.slowdown.low)} CPU slowdown`
+export function describeCalibration(c: Calibration & { fixed?: boolean }): string {
+  const source = c.fixed ? `BENCH_CPU_INDEX; this host read ${c.readings.join(', ')}, median ${median(c.readings)}` : `median of ${c.readings.join(', ')}`
+  return `benchmarkIndex ${c.benchmarkIndex} (${source}): mid tier (${TIER_INDEX.mid}) ${formatSlowdown(c.slowdown.mid)}, low tier (${TIER_INDEX.low}) ${formatSlowdown(c.slowdown.low)} CPU slowdown`
 }
 
 /**
- * `BENCH_CPU_INDEX` (a number) skips the readings and uses that index: to repeat an earlier
- * run's calibration. Otherwise `count` readings of Lighthouse's own benchmark, each in a fresh
- * page of one headless Chromium, as Lighthouse takes it before a run.
+ * `count` readings of Lighthouse's own benchmark, each in a fresh page of one headless Chromium,
+ * as Lighthouse takes it before a run. `BENCH_CPU_INDEX` (a number) then stands in for their
+ * median, to compare runs at one calibration (before and after a change, on a host whose other
+ * work moves the readings); the readings are still taken and reported.
  */
 export async function measureCalibration(count = READINGS, env: Record<string, string | undefined> = process.env): Promise<Calibration> {
+  const readings = await readBenchmarkIndex(count)
+  return calibrateAs(readings, env)
+}
+
+/** The calibration of these readings, or of BENCH_CPU_INDEX when it is set (the readings kept beside it). */
+export function calibrateAs(readings: readonly number[], env: Record<string, string | undefined> = process.env): Calibration & { fixed: boolean } {
+  const measured = calibrate(readings)
   const fixed = Number(env.BENCH_CPU_INDEX)
-  if (env.BENCH_CPU_INDEX && fixed > 0) return calibrate(Array.from({ length: MIN_READINGS }, () => fixed))
+  if (!env.BENCH_CPU_INDEX) return { ...measured, fixed: false }
+  if (!(fixed > 0)) throw new Error(`BENCH_CPU_INDEX must be a positive number, not "${env.BENCH_CPU_INDEX}"`)
+  return { readings: [...readings], benchmarkIndex: fixed, slowdown: { mid: slowdownFor(fixed, 'mid'), low: slowdownFor(fixed, 'low') }, fixed: true }
+}
+
+async function readBenchmarkIndex(count: number): Promise<number[]> {
   const { chromium } = await import('@playwright/test')
   const { CHROME, PLAYWRIGHT_FLAGS } = await import('./chromium')
   // Lighthouse's page function, as its driver evaluates it (core/gather/driver/environment.js).
@@ -76,5 +90,5 @@ export async function measureCalibration(count = READINGS, env: Record<string, s
   } finally {
     await browser.close()
   }
-  return calibrate(readings)
+  return readings
 }
