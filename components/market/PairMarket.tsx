@@ -1,13 +1,14 @@
 'use client'
 
-import { startTransition, Suspense, useState } from 'react'
+import { startTransition, Suspense, useEffect, useState } from 'react'
 import type { DerivedSymbol } from '@/lib/symbols/derive'
 import type { ChartInterval } from '@/lib/market-data/kline'
 import type { Figures } from '@/lib/market-data/figures'
 import type { ChartTimeFormats } from '@/lib/market-data/chart-time'
 import { PairPrice } from './PairPrice'
 
-import { useHydrated } from '../useHydrated'
+import { browserIdle, browserTimers } from '@/lib/browser-runtime/browser-env'
+import { IDLE_AFTER_HYDRATION, whenQuiet } from '@/lib/engine-kit/later-task'
 import { lazyChunk } from '../lazy-chunk'
 
 // The chart (its component, the kline parsing and, inside it, lightweight-charts) loads after the
@@ -32,8 +33,11 @@ export function PairMarket({
   // In a transition: the tap's own task only dispatches; the price's topics and the chart follow in
   // slices React can interrupt (docs/decisions/pages.md "Rendering without long tasks").
   const chooseInterval = (next: ChartInterval) => startTransition(() => setInterval(next))
-  // Rendered (and so imported) only once hydrated: the server HTML and the first paint have the placeholder.
-  const hydrated = useHydrated()
+  // Rendered (and so imported) only once hydrated and idle, at most 2 s on: on a low-tier phone its
+  // chunk, first render and candles would share the hydration's busiest seconds with the price.
+  // The server HTML and the first paint have the placeholder.
+  const [chartDue, setChartDue] = useState(false)
+  useEffect(() => whenQuiet(browserTimers, browserIdle(), () => startTransition(() => setChartDue(true)), IDLE_AFTER_HYDRATION), [])
   return (
     <>
       <PairPrice
@@ -45,7 +49,7 @@ export function PairMarket({
         locale={locale}
         topics={[`kline.${interval}.${pair.symbolId}`]}
       />
-      {hydrated ? (
+      {chartDue ? (
         <Suspense fallback={placeholder}>
           <PriceChart
             symbol={pair.symbolId}
