@@ -5,8 +5,9 @@
  * (:4300–4304) and `next start` three times (:3300 ours, :3301 a copy built with the baseline
  * middleware, :3302 the floor: a bare Next page that Lighthouse's and the phone-CPU figures are
  * read against, scripts/bench/floor.ts), measures, and stops everything it started, also on
- * failure and Ctrl-C. Last come the browser parts: Lighthouse against the floor, the phone-CPU
- * loads and the interactions on a 4× slower CPU (scripts/bench/interactions.ts), then the fleet
+ * failure and Ctrl-C. Last come the browser parts, the phone part (scripts/bench-phones.ts: the
+ * CPU tiers calibrated to this host, Lighthouse against the floor at both, the low tier's loads
+ * observed and the interactions at both), then the fleet
  * figures and the capacity sheet's (scripts/bench/capacity.ts, docs/capacity.md). It reports goals as met or
  * missed and exits 0 either way: it is a measurement, not a test (a setup failure exits 1). Every
  * figure is from this machine and this run; on a 2-core machine the load generator shares the
@@ -19,14 +20,12 @@ import { join, resolve } from 'node:path'
 import { REGION_IDS, REGIONS } from '../lib/regions/regions'
 import { runFleetBench } from './bench-fleet'
 import { runCapacityBench } from './bench/capacity'
-import { runLighthouseBench } from './bench-lighthouse'
-import { runPhoneCpuBench } from './bench-phone-cpu'
+import { runPhoneBench } from './bench-phones'
 import { runSymbolsBench } from './bench-symbols'
 import { baselineBuilt, baselineDir, prepareBaseline } from './bench/baseline'
 import { buildFloor, startFloor } from './bench/floor'
 import { firstLoad, type FirstLoad } from './bench/first-load'
 import { header, request } from './bench/http'
-import { runInteractionBench } from './bench/interactions'
 import { runBookBench } from './bench/book'
 import { DEFAULT_LOAD, measure, rotate, type LoadFigures, type LoadTarget } from './bench/load'
 import { stopAll, unexpectedExits, type Started } from './support/processes'
@@ -250,16 +249,13 @@ async function main(): Promise<void> {
   // After the load runs, with the faults cleared: Lighthouse's throttled CPU figures need the cores.
   const floorSite = await startFloor(floor.dir, FLOOR_PORT, LOG_DIR)
   started.push(floorSite)
-  const lighthouse = await runLighthouseBench({ site: SITE_PORT, floor: FLOOR_PORT }, LOG_DIR, say, { minRounds: MIN_LIGHTHOUSE_ROUNDS })
-  figures.push(...lighthouse.figures)
-  details.lighthouse = lighthouse.details
-  const phone = await runPhoneCpuBench(SITE_PORT, say, FLOOR_PORT)
-  figures.push(...phone.figures)
-  details.phoneCpu = phone.details
+  const phones = await runPhoneBench({ site: SITE_PORT, floor: FLOOR_PORT }, LOG_DIR, say, { minRounds: MIN_LIGHTHOUSE_ROUNDS })
+  figures.push(...phones.figures)
+  Object.assign(details, { phones: { calibration: phones.details.calibration, minutes: phones.details.minutes } })
+  details.lighthouse = phones.details.lighthouse
+  details.phoneCpu = phones.details.phoneCpu
+  details.interactions = phones.details.interactions
   await floorSite.stop()
-  const interactions = await runInteractionBench(SITE_PORT, say)
-  figures.push(...interactions.figures)
-  details.interactions = interactions.details
   // The pair page with the order book against itself without it, streaming on slowed CPUs (issue 51 item 7).
   const book = await runBookBench(SITE_PORT, SIM_PORTS.admin, say)
   figures.push(...book.figures)

@@ -1,6 +1,6 @@
 'use client'
 
-import { startTransition, Suspense, useState } from 'react'
+import { startTransition, Suspense, useEffect, useState } from 'react'
 import type { DerivedSymbol } from '@/lib/symbols/derive'
 import type { ChartInterval } from '@/lib/market-data/kline'
 import type { Figures } from '@/lib/market-data/figures'
@@ -13,6 +13,8 @@ import type { BookLabels } from '../book/labels'
 import './pair-market.css'
 
 import { useClientSnapshot, useHydrated } from '../useHydrated'
+import { browserIdle, browserTimers } from '@/lib/browser-runtime/browser-env'
+import { IDLE_AFTER_HYDRATION, whenQuiet } from '@/lib/engine-kit/later-task'
 import { lazyChunk } from '../lazy-chunk'
 
 // The chart (its component, the kline parsing and, inside it, lightweight-charts) loads after the
@@ -56,6 +58,10 @@ export function PairMarket({
       <p className="book-loading">{bookLabels.loading}</p>
     </section>
   )
+  // The chart renders (and so imports) once hydrated and idle, at most 2 s on: on a low-tier phone its
+  // chunk, first render and candles would share the hydration's busiest seconds with the price.
+  const [chartDue, setChartDue] = useState(false)
+  useEffect(() => whenQuiet(browserTimers, browserIdle(), () => startTransition(() => setChartDue(true)), IDLE_AFTER_HYDRATION), [])
   return (
     <MarketChannelContext.Provider value={channel}>
       <PairPrice
@@ -68,7 +74,7 @@ export function PairMarket({
         topics={book ? [`kline.${interval}.${pair.symbolId}`, bookTopic(pair.symbolId), tradeTopic(pair.symbolId)] : [`kline.${interval}.${pair.symbolId}`]}
       />
       <div className="pair-market">
-        {hydrated ? (
+        {chartDue ? (
           <Suspense fallback={placeholder}>
             <PriceChart
               symbol={pair.symbolId}

@@ -68,9 +68,15 @@ export function PriceChart(props: {
   useEffect(() => {
     const el = box.current
     if (!el) return
-    const measure = () => setSize({ width: el.clientWidth, height: el.clientHeight })
-    measure()
-    const observer = new ResizeObserver(measure)
+    // Sized from the observer's own reports, the first of which comes with the next frame's
+    // layout: reading clientWidth here forced a layout of the page inside the mount's task, and
+    // each report re-rendered the preview even at the same size.
+    const observer = new ResizeObserver(([entry]) => {
+      if (!entry) return
+      const width = Math.round(entry.contentRect.width)
+      const height = Math.round(entry.contentRect.height)
+      setSize((was) => (was && was.width === width && was.height === height ? was : { width, height }))
+    })
     observer.observe(el)
     return () => observer.disconnect()
   }, [])

@@ -1,6 +1,6 @@
 'use client'
 
-import { useRef, type KeyboardEvent } from 'react'
+import { startTransition, useOptimistic, useRef, type KeyboardEvent } from 'react'
 import { useSelectedInView } from './useSelectedInView'
 
 export interface TabItem {
@@ -11,10 +11,13 @@ export interface TabItem {
 /**
  * The quote-group tabs as the WAI-ARIA tabs pattern: one tab in the Tab order (roving
  * tabindex), arrows move and select (mirrored in right-to-left pages), Home and End jump.
+ * A tap marks its tab at once (an optimistic `selected`, rendered here alone) and hands the
+ * choice to `onSelect` in a transition: the table follows in slices React can interrupt, so the
+ * tap's next paint waits for the tab row only.
  */
 export function MarketTabs({
   items,
-  selected,
+  selected: committed,
   onSelect,
   panelId,
   disabled,
@@ -28,6 +31,12 @@ export function MarketTabs({
   label: string
 }) {
   const refs = useRef(new Map<string, HTMLButtonElement>())
+  const [selected, showSelected] = useOptimistic(committed)
+  const select = (id: string) =>
+    startTransition(() => {
+      showSelected(id)
+      onSelect(id)
+    })
   const row = useSelectedInView<HTMLDivElement>(selected)
   // While a search shows every group no tab is selected; the first one keeps the Tab stop.
   const stop = items.some((item) => item.id === selected) ? selected : items[0]?.id
@@ -45,7 +54,7 @@ export function MarketTabs({
     const target = next === null ? undefined : items[next]
     if (!target) return
     event.preventDefault()
-    onSelect(target.id)
+    select(target.id)
     refs.current.get(target.id)?.focus()
   }
   return (
@@ -67,7 +76,7 @@ export function MarketTabs({
             aria-controls={panelId}
             tabIndex={item.id === stop ? 0 : -1}
             onKeyDown={onKeyDown}
-            onClick={() => onSelect(item.id)}
+            onClick={() => select(item.id)}
           >
             {item.label}
           </button>

@@ -49,4 +49,17 @@ describe('useMarketsUrl', () => {
     expect(new URLSearchParams(window.location.search).get('q')).toBe('et')
     expect(window.history.state).toEqual(NEXT_STATE)
   })
+
+  it("reads a shared link's query once mounted, and the entry's query on Back", () => {
+    act(() => root.unmount())
+    window.history.replaceState(NEXT_STATE, '', '/en?tab=USDC&q=et')
+    root = createRoot(document.createElement('div'))
+    act(() => root.render(<Probe />))
+    expect(probe.seen).toMatchObject({ tab: { kind: 'quote', tokenId: 'USDC' }, query: 'et' })
+    act(() => {
+      window.history.replaceState(NEXT_STATE, '', '/en?q=btc')
+      window.dispatchEvent(new PopStateEvent('popstate'))
+    })
+    expect(probe.seen).toMatchObject({ tab: null, query: 'btc' })
+  })
 })

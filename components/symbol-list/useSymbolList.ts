@@ -19,7 +19,7 @@ import { browserIdle, browserTimers } from '@/lib/browser-runtime/browser-env'
 import type { ClientRuntime } from '@/lib/browser-runtime/runtime'
 import { createExternalStore } from '@/lib/engine-kit/external-store'
 import { KeptPromises } from '@/lib/engine-kit/kept-promises'
-import { inTaskOfItsOwn, nextTask, whenQuiet } from '@/lib/engine-kit/later-task'
+import { IDLE_AFTER_HYDRATION, nextTask, whenQuiet } from '@/lib/engine-kit/later-task'
 import { useClientRuntime } from '../runtime/ClientRuntime'
 import { reportLoadFailure } from './LoadFailureNotice'
 import { wholeListAt } from './whole-list-source'
@@ -125,23 +125,29 @@ export function useSymbolList(initial: SymbolListView, whole: WholeListRef, lang
     if (first !== 'after-quiet') return
     return whenQuiet(browserTimers, browserIdle(), () => void mutate(), { delayMs: LIST_QUIET_MS, idleTimeoutMs: LIST_IDLE_TIMEOUT_MS })
   }, [first, mutate])
-  // The whole list, asked for once hydrated, in a task of its own; it completes the first rows unless a load already replaced them.
+  // The whole list, asked for once hydrated and idle (at most 2 s on: the rows nobody sees yet wait
+  // for the hydration's busiest seconds to pass); it completes the first rows unless a load already replaced them.
   useEffect(
     () =>
-      inTaskOfItsOwn(browserTimers, () => {
-        let active = true
-        wholeListAt(whole.url, initial.provenance).then(
-          (loaded) => {
-            const current = shown.getSnapshot().get(language.code) ?? initial
-            if (!active || isWhole(current)) return
-            show(language.code, keepUnchanged(current, { ...loaded.view, provenance: current.provenance }))
-          },
-          () => active && void mutate(),
-        )
-        return () => {
-          active = false
-        }
-      }),
+      whenQuiet(
+        browserTimers,
+        browserIdle(),
+        () => {
+          let active = true
+          wholeListAt(whole.url, initial.provenance).then(
+            (loaded) => {
+              const current = shown.getSnapshot().get(language.code) ?? initial
+              if (!active || isWhole(current)) return
+              show(language.code, keepUnchanged(current, { ...loaded.view, provenance: current.provenance }))
+            },
+            () => active && void mutate(),
+          )
+          return () => {
+            active = false
+          }
+        },
+        IDLE_AFTER_HYDRATION,
+      ),
     [whole.url, initial, language.code, mutate],
   )
   return useSyncExternalStore(

@@ -119,4 +119,18 @@ describe('whenQuiet', () => {
     fire()
     expect(ran).toBe(0)
   })
+
+  it("as an effect's cleanup: runs the work's own cleanup once it ran, and nothing else the work returned", async () => {
+    const scheduler = createFakeScheduler()
+    const { idle, fire } = fakeIdle()
+    const seen: string[] = []
+    const cleanup = whenQuiet(scheduler.timers, idle, () => (seen.push('work'), () => void seen.push('cleanup')), { delayMs: 0, idleTimeoutMs: 2000 })
+    await scheduler.advance(0)
+    fire()
+    cleanup()
+    expect(seen).toEqual(['work', 'cleanup'])
+    const counted = whenQuiet(scheduler.timers, undefined, () => seen.length, { delayMs: 0, idleTimeoutMs: 2000 })
+    await scheduler.advance(0)
+    expect(() => counted()).not.toThrow()
+  })
 })

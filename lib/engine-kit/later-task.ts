@@ -48,24 +48,37 @@ export interface Idle {
 }
 
 /**
+ * What a page's hydration can do without: asked for in its first idle period, at most 2 s after
+ * (the pair page's chart, the markets page's whole list and figures): on a low-tier phone the
+ * hydration's seconds are the busiest, and these would lengthen them.
+ */
+export const IDLE_AFTER_HYDRATION = { delayMs: 0, idleTimeoutMs: 2_000 } as const
+
+/**
  * Background work that can wait for the page to be quiet: `delayMs` after now, then in the host's
  * next idle period (at most `idleTimeoutMs` later), so it lands neither in the page's first seconds
  * nor in the middle of a burst of input. Without an idle callback it runs when the delay ends.
- * Returns the cancel.
+ * Returns the cancel; as an effect's cleanup (inTaskOfItsOwn's way), it also runs the cleanup the
+ * work returned, once it ran.
  */
 export function whenQuiet(
   timers: Timers,
   idle: Idle | undefined,
-  run: () => void,
+  run: () => unknown,
   { delayMs, idleTimeoutMs }: { delayMs: number; idleTimeoutMs: number },
 ): () => void {
   let cancelIdle: (() => void) | undefined
+  let cleanup: unknown
+  const work = () => {
+    cleanup = run()
+  }
   const handle = timers.setTimeout(() => {
-    if (idle) cancelIdle = idle.request(run, idleTimeoutMs)
-    else run()
+    if (idle) cancelIdle = idle.request(work, idleTimeoutMs)
+    else work()
   }, delayMs)
   return () => {
     timers.clearTimeout(handle)
     cancelIdle?.()
+    if (typeof cleanup === 'function') (cleanup as () => void)()
   }
 }

@@ -19,7 +19,5 @@ export const CHROME_FLAGS = [
 /** The same for Playwright's launch, which adds its own headless switch. */
 export const PLAYWRIGHT_FLAGS = CHROME_FLAGS.filter((flag) => flag !== '--headless')
 export const BENCH_PAGES = { markets: '/en', pair: '/en/trade/spot/BTC/USDT' } as const
-/** Lighthouse's mobile factor, applied through the DevTools protocol (Emulation.setCPUThrottlingRate). */
-export const PHONE_CPU_SLOWDOWN = 4
 /** A Playwright context as Lighthouse's mobile emulation: 412×823 at device pixel ratio 1.75, touch. */
 export const PHONE_CONTEXT = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true } as const

@@ -1,4 +1,4 @@
-import { blockingAfterFirstPaint, phoneFloorLines, phoneFloorRows, summarisePhoneLoads, type PhoneLoad } from './phone-cpu'
+import { blockingAfterFirstPaint, observedLcpAgainstFloor, phoneFloorLines, phoneFloorRows, summarisePhoneLoads, type PhoneLoad } from './phone-cpu'
 import { runsFromEnv } from './report'
 
 const load = (over: Partial<PhoneLoad>): PhoneLoad => ({
@@ -8,6 +8,7 @@ const load = (over: Partial<PhoneLoad>): PhoneLoad => ({
   scriptMs: 400,
   styleLayoutMs: 100,
   firstPaintMs: 500,
+  lcpMs: 900,
   longTasks: [],
   ...over,
 })
@@ -58,7 +59,16 @@ describe('the summary of the loads', () => {
       blockingMs: 100,
       longTasks: 1,
       firstPaintMs: 500,
+      lcpMs: 900,
     })
+  })
+
+  it("checks the observed LCP against the floor's: at most 0.5 s later", () => {
+    const floor = summarisePhoneLoads([load({ lcpMs: 1200 }), load({ lcpMs: 1400 }), load({ lcpMs: 1300 })])
+    expect(floor.lcpMs).toBe(1300)
+    expect(observedLcpAgainstFloor({ lcpMs: 1800 }, floor)).toEqual({ overMs: 500, met: true })
+    expect(observedLcpAgainstFloor({ lcpMs: 1801 }, floor)).toEqual({ overMs: 501, met: false })
+    expect(observedLcpAgainstFloor({ lcpMs: null }, floor)).toEqual({ overMs: null, met: null })
   })
 
   it('leaves out loads without a first paint from the blocking time only', () => {

@@ -1,7 +1,8 @@
 /**
  * The phone-CPU figures of `npm run bench` (scripts/bench-phone-cpu.ts), pure: a page load in
- * Chromium with its CPU slowed 4× through the DevTools protocol (Lighthouse's mobile factor),
- * measured on the main thread itself rather than simulated. Lighthouse's score swings 15–25
+ * Chromium with its CPU slowed to the low tier's phone and its network to Lighthouse's slow 4G
+ * through the DevTools protocol (./cpu-tiers.ts), measured on the main thread itself rather than
+ * simulated. Lighthouse's score swings 15–25
  * points between runs of one build on this machine (docs/decisions/pages.md "Lighthouse scores in
  * the bench"); these figures move with the page's own work.
  */
@@ -31,6 +32,8 @@ export interface PhoneLoad {
   scriptMs: number
   styleLayoutMs: number
   firstPaintMs: number | null
+  /** The last largest-contentful-paint entry (ms from navigation): the LCP observed under DevTools throttling. */
+  lcpMs: number | null
   longTasks: readonly (readonly [number, number])[]
 }
 
@@ -53,6 +56,7 @@ export interface PhoneSummary {
   blockingMs: number | null
   longTasks: number | null
   firstPaintMs: number | null
+  lcpMs: number | null
 }
 
 /** Medians over the loads (the lower middle value of an even count, as the Lighthouse figures). */
@@ -68,6 +72,7 @@ export function summarisePhoneLoads(loads: readonly PhoneLoad[]): PhoneSummary {
     blockingMs: of((l) => blockingAfterFirstPaint(l)),
     longTasks: of((l) => l.longTasks.length),
     firstPaintMs: of((l) => l.firstPaintMs),
+    lcpMs: of((l) => l.lcpMs),
   }
 }
 
@@ -118,4 +123,14 @@ export function phoneFloorLines(rows: readonly PhoneFloorRow[]): string[] {
     `  ${''.padEnd(width)}  ${'floor'.padStart(9)}  ${names.map((n) => n.padStart(20)).join('  ')}`,
     ...rows.map((r) => `  ${r.label.padEnd(width)}  ${ms(r.floor).padStart(9)}  ${names.map((n) => cell(r.pages[n]).padStart(20)).join('  ')}`),
   ]
+}
+
+/** Issue #50's goal on the observed LCP at the low tier: at most this much after the floor's. */
+export const OBSERVED_LCP_OVER_FLOOR_MS = 500
+
+/** The page's observed LCP minus the floor's, and the goal (≤ +0.5 s); null when either is missing. */
+export function observedLcpAgainstFloor(page: Pick<PhoneSummary, 'lcpMs'>, floor: Pick<PhoneSummary, 'lcpMs'>): { overMs: number | null; met: boolean | null } {
+  if (page.lcpMs === null || floor.lcpMs === null) return { overMs: null, met: null }
+  const overMs = page.lcpMs - floor.lcpMs
+  return { overMs, met: overMs <= OBSERVED_LCP_OVER_FLOOR_MS }
 }
