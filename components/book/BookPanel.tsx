@@ -239,8 +239,9 @@ function OrderBookView(props: {
         write(tr.cells[0], row?.price ?? '')
         write(tr.cells[1], row?.size ?? '')
         write(tr.cells[2], row?.total ?? '')
-        // The bar's width on the row itself (not a custom property its cells would inherit and restyle for).
-        const depth = row ? `${Math.round(row.depth * 1000) / 10}% 100%` : '0% 100%'
+        // The bar's width on the row itself (not a custom property its cells would inherit and restyle for),
+        // in whole percents (4 px at most): a bar restyles when it visibly moves.
+        const depth = row ? `${Math.round(row.depth * 100)}% 100%` : '0% 100%'
         if (bars.get(tr) !== depth) {
           bars.set(tr, depth)
           tr.style.backgroundSize = depth
