@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl'
 import { createBrowserStorage } from '@/lib/storage/browser'
 import { createFrameGate, type FrameGate } from '@/lib/engine-kit/frame-gate'
 import { mergeSteps } from '@/lib/market-data/book-groups'
-import { bookRowsText, type BookRowText } from '@/lib/market-data/book-rows'
+import { bookRowsText, createUnitsText, type BookRowText } from '@/lib/market-data/book-rows'
 import { BOOK_STEP_KEY, keepBookStep, readBookStep } from '@/lib/market-data/book-step'
 import { displayDecimals, formatAmount, formatPrice } from '@/lib/market-data/format'
 import { figureFormatsOf } from '@/lib/i18n/figure-formats'
@@ -34,6 +34,13 @@ export const PHONE_LEVELS = 8
 export const DESKTOP_LEVELS = 15
 const DESKTOP = '(min-width: 1024px)'
 
+/**
+ * The least time between two draws of the book or the trades: ten a second reads as live, and a
+ * draw is a relayout and repaint of the panel (docs/decisions/pages.md "The order book and trades on the pair page").
+ */
+export const BOOK_DRAW_MS = 100
+const pace = { minGapMs: BOOK_DRAW_MS, now: () => performance.now() }
+
 const frames = () => ({ request: (draw: () => void) => requestAnimationFrame(draw), cancel: (h: unknown) => cancelAnimationFrame(h as number) })
 
 function useWide(): boolean {
@@ -50,9 +57,17 @@ function useWide(): boolean {
 
 const stepStorage = () => createBrowserStorage(() => window.localStorage, { ownKeys: [BOOK_STEP_KEY] })
 
-/** Writes a cell only when its text changed: a frame rewrites what moved, not the whole book. */
-function put(cell: Element | undefined | null, text: string): void {
-  if (cell && cell.textContent !== text) cell.textContent = text
+/**
+ * A cell writer that writes only what changed (a frame rewrites what moved, not the whole book),
+ * comparing with what it wrote last rather than reading the DOM back.
+ */
+function cellWriter(): (cell: Element | undefined | null, text: string) => void {
+  const shown = new WeakMap<Element, string>()
+  return (cell, text) => {
+    if (!cell || shown.get(cell) === text) return
+    shown.set(cell, text)
+    cell.textContent = text
+  }
 }
 
 /**
@@ -212,32 +227,44 @@ function OrderBookView(props: {
   useEffect(() => {
     if (!active || stepUnits === undefined) return
     const formats = figureFormatsOf(locale)
+    // What each cell and bar shows now, kept here: a frame compares with these, never reads the DOM back.
+    const write = cellWriter()
+    const bars = new WeakMap<Element, string>()
     const writeSide = (body: HTMLTableSectionElement | null, list: readonly BookRowText[], reversed: boolean) => {
       if (!body) return
       const trs = body.rows
       for (let i = 0; i < trs.length; i++) {
         const row = list[reversed ? trs.length - 1 - i : i]
         const tr = trs[i] as HTMLTableRowElement
-        put(tr.cells[0], row?.price ?? '')
-        put(tr.cells[1], row?.size ?? '')
-        put(tr.cells[2], row?.total ?? '')
-        const depth = row ? `${Math.round(row.depth * 1000) / 10}%` : '0%'
-        if (tr.style.getPropertyValue('--depth') !== depth) tr.style.setProperty('--depth', depth)
+        write(tr.cells[0], row?.price ?? '')
+        write(tr.cells[1], row?.size ?? '')
+        write(tr.cells[2], row?.total ?? '')
+        // The bar's width on the row itself (not a custom property its cells would inherit and restyle for),
+        // in whole percents (4 px at most): a bar restyles when it visibly moves.
+        const depth = row ? `${Math.round(row.depth * 100)}% 100%` : '0% 100%'
+        if (bars.get(tr) !== depth) {
+          bars.set(tr, depth)
+          tr.style.backgroundSize = depth
+        }
       }
     }
+    const texts = createUnitsText(formats)
+    let drawn: unknown = null
     const draw = () => {
       const book = feed.keeper.getSnapshot().book
-      if (!book) return
-      const view = bookRowsText(book, { step: { units: stepUnits, places: stepPlaces }, rows, pricePlaces, sizePlaces, formats })
+      // Many pushes, one frame: the book as it is now, and nothing when it has not moved since the last frame.
+      if (!book || book === drawn) return
+      drawn = book
+      const view = bookRowsText(book, { step: { units: stepUnits, places: stepPlaces }, rows, pricePlaces, sizePlaces, formats, texts })
       writeSide(asks.current, view.asks, true)
       writeSide(bids.current, view.bids, false)
-      put(spread.current, view.spread ?? '')
-      put(spreadPct.current, view.spreadPercent ?? '')
-      if (folded.current) folded.current.hidden = !view.folded
+      write(spread.current, view.spread ?? '')
+      write(spreadPct.current, view.spreadPercent ?? '')
+      if (folded.current && folded.current.hidden !== !view.folded) folded.current.hidden = !view.folded
     }
     // Drawn at once for what is there (a regroup shows in the tap's own frame), then once per frame at most.
     draw()
-    const gate: FrameGate = createFrameGate(frames(), draw)
+    const gate: FrameGate = createFrameGate(frames(), draw, pace)
     const stop = feed.keeper.subscribe(() => gate.ask())
     return () => {
       stop()
@@ -316,10 +343,13 @@ function TradesView(props: {
         texts.set(trade, (text = [formatPrice(trade.price, priceStep, locale), formatAmount(trade.size, locale, sizePlaces), clock.format(trade.time)]))
       return text
     }
+    const put = cellWriter()
+    let drawn: readonly Trade[] | null = null
     const draw = () => {
       const trades = feed.tape.trades()
       const trs = body.current?.rows
-      if (!trs) return
+      if (!trs || trades === drawn) return
+      drawn = trades
       for (let i = 0; i < trs.length; i++) {
         const tr = trs[i] as HTMLTableRowElement
         const trade = trades[i]
@@ -332,10 +362,10 @@ function TradesView(props: {
         put(tr.cells[1], size)
         put(tr.cells[2], time)
       }
-      if (none.current) none.current.hidden = trades.length > 0
+      if (none.current && none.current.hidden !== trades.length > 0) none.current.hidden = trades.length > 0
     }
     draw()
-    const gate = createFrameGate(frames(), draw)
+    const gate = createFrameGate(frames(), draw, pace)
     const stop = feed.onTrades(() => gate.ask())
     return () => {
       stop()

@@ -35,6 +35,30 @@ export interface BookRowsOptions {
   pricePlaces: number
   sizePlaces: number
   formats: Pick<FigureFormats, 'group' | 'decimal' | 'percent'>
+  /** Units already written, reused across frames (createUnitsText); without it each figure is written afresh. */
+  texts?: UnitsText
+}
+
+/** Units at some places as text, in one page's separators. */
+export type UnitsText = (units: bigint, places: number) => string
+
+/** Figures kept once written: a price, size or total seen in the last frames costs a lookup, not a rounding and a write. */
+export const UNITS_TEXT_KEPT = 4096
+
+/** A writer of units that remembers its last UNITS_TEXT_KEPT figures per places (then starts over: the book moves on). */
+export function createUnitsText(formats: Pick<FigureFormats, 'group' | 'decimal'>): UnitsText {
+  const byPlaces = new Map<number, Map<bigint, string>>()
+  return (units, places) => {
+    let kept = byPlaces.get(places)
+    if (!kept) byPlaces.set(places, (kept = new Map()))
+    let text = kept.get(units)
+    if (text === undefined) {
+      if (kept.size >= UNITS_TEXT_KEPT) kept.clear()
+      text = formatUnits(units, places, formats)
+      kept.set(units, text)
+    }
+    return text
+  }
 }
 
 /** Places enough to show the spread's percentage with a non-zero digit (2 to 6), like "0.0017". */
@@ -51,10 +75,11 @@ export function bookRowsText(book: Pick<Book, 'bids' | 'asks'>, o: BookRowsOptio
   const bids = groupSide('bids', book.bids, o.step.units, o.rows)
   const asks = groupSide('asks', book.asks, o.step.units, o.rows)
   const deepest = Number(maxTotal(bids.rows, asks.rows))
+  const write = o.texts ?? ((units: bigint, places: number) => formatUnits(units, places, o.formats))
   const text = (row: GroupRow): BookRowText => ({
-    price: formatUnits(row.price, o.step.places, o.formats),
-    size: formatUnits(row.size, o.sizePlaces, o.formats),
-    total: formatUnits(row.total, o.sizePlaces, o.formats),
+    price: write(row.price, o.step.places),
+    size: write(row.size, o.sizePlaces),
+    total: write(row.total, o.sizePlaces),
     depth: deepest > 0 ? Number(row.total) / deepest : 0,
   })
   const spread = spreadOf(book.bids, book.asks)

@@ -45,12 +45,28 @@ export const BOOK_INCIDENT_EVENT = 'order_book_resync'
 /** A book that stays good this long after a fresh snapshot ends its incident: the next bad message starts the back-off over. */
 export const BOOK_HEALTHY_MS = BACKOFF_MAX_MS
 
+/** Prices read before, as units: a book's prices come back push after push (sizes rarely do); bounded, then started over. */
+const priceUnits = new Map<string, bigint>()
+const PRICES_KEPT = 4096
+
+function priceOf(value: unknown): bigint | undefined {
+  if (typeof value !== 'string') return undefined
+  let units = priceUnits.get(value)
+  if (units === undefined) {
+    units = toUnits(value)
+    if (units === undefined) return undefined
+    if (priceUnits.size >= PRICES_KEPT) priceUnits.clear()
+    priceUnits.set(value, units)
+  }
+  return units
+}
+
 function levels(value: unknown, zeroAllowed: boolean): Level[] | undefined {
   if (!Array.isArray(value)) return undefined
   const out: Level[] = []
   for (const level of value) {
     if (!Array.isArray(level) || level.length < 2) return undefined
-    const price = toUnits(level[0])
+    const price = priceOf(level[0])
     const size = toUnits(level[1])
     if (price === undefined || size === undefined || price === 0n || (!zeroAllowed && size === 0n)) return undefined
     out.push([price, size])
