@@ -9,11 +9,26 @@ const TR = regionOrigin('tr')
 const site = `http://127.0.0.1:${E2E_PORT}`
 
 async function eventsCounted(request: APIRequestContext): Promise<number> {
-  const text = await (await request.get(`${site}/api/metrics`)).text()
+  const text = await scrape(request)
   return text
     .split('\n')
     .filter((line) => line.startsWith('spot_client_monitor_events_total{'))
     .reduce((sum, line) => sum + Number(line.split(' ').pop()), 0)
+}
+
+/**
+ * Reads the metrics as Prometheus does, which retries a scrape: a kept-alive connection the server
+ * closed as the request went out answers ECONNRESET (seen once in CI). Any other error, or a third
+ * reset, fails with what it last saw.
+ */
+async function scrape(request: APIRequestContext): Promise<string> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await (await request.get(`${site}/api/metrics`)).text()
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('ECONNRESET')) throw error
+    }
+  }
 }
 
 test('the collector receives batched events from the page', async ({ page, request }) => {
