@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { E2E_PORT } from '../playwright.config'
 import { MARKET_DATA_TIMEOUT_MS, TICKER_POLL_MS } from '../lib/market-data/constants'
 import { HEARTBEAT_MS } from '../lib/market-data/stream'
+import { pauseSoon } from './support/clock'
 import { regionOrigin } from './support/hosts'
 import { openNetworkPanel } from './support/network-panel'
 import { clearFaults, setFaults } from './support/sim'
@@ -24,24 +25,6 @@ async function openLive(page: Page, url = PAIR): Promise<void> {
   await expect(page.getByTestId('pair-price')).toHaveAttribute('data-live', 'live', { timeout: 15_000 })
   await expect(page.getByTestId('price-chart')).toHaveAttribute('data-state', 'preview', { timeout: 15_000 })
   await pauseSoon(page)
-}
-
-/**
- * Pauses the page clock a little ahead of its time. On a busy machine the page's clock can pass that
- * point before the pause reaches it ("Cannot fast-forward to the past"): then it reads the time again,
- * with a wider margin, and says what it last saw if it never gets there.
- */
-async function pauseSoon(page: Page): Promise<void> {
-  let last: unknown
-  for (const margin of [100, 400, 1_600]) {
-    try {
-      return await page.clock.pauseAt((await page.evaluate(() => Date.now())) + margin)
-    } catch (error) {
-      if (!String(error).includes('fast-forward to the past')) throw error
-      last = error
-    }
-  }
-  throw new Error(`the page clock could not be paused: ${String(last)}`)
 }
 
 /**

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { sim } from '../playwright.config'
 import { SIM_HOSTS } from '../simulator/contract'
 import { regionHost, regionOrigin } from './support/hosts'
+import { pauseSoon } from './support/clock'
 import { getRaw } from './support/raw-http'
 import { clearFaults, resetHits, setFaults, setLatency, simState } from './support/sim'
 import { openNetworkPanel } from './support/network-panel'
@@ -177,7 +178,7 @@ test('a hung kline request ends in the chart’s error state within its timeout,
   await page.goto(`${TR}${PAIR}`)
   await asked
   // From here the page's time moves only as the test says: the request's timeout is one of its timers.
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100)
+  await pauseSoon(page)
   const chart = page.getByTestId('price-chart')
   await expect(chart).toHaveAttribute('data-state', 'loading')
   await page.clock.runFor(MARKET_DATA_TIMEOUT_MS)

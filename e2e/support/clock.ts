@@ -15,3 +15,21 @@ export async function ageEmbeddedList(target: Page | BrowserContext): Promise<vo
 
 /** How much later than its mount an aged page sends its first list request (on top of a test's own wait). */
 export const FIRST_LIST_REQUEST_MS = LIST_QUIET_MS + LIST_IDLE_TIMEOUT_MS
+
+/**
+ * Pauses the page clock a little ahead of the page's own time. On a busy machine the page's clock can
+ * pass that point before the pause reaches it ("Cannot fast-forward to the past"): then it reads the
+ * time again with a wider margin (100, 400, 1,600 ms), and fails with what it last saw.
+ */
+export async function pauseSoon(page: Page): Promise<void> {
+  let last: unknown
+  for (const margin of [100, 400, 1_600]) {
+    try {
+      return await page.clock.pauseAt((await page.evaluate(() => Date.now())) + margin)
+    } catch (error) {
+      if (!String(error).includes('fast-forward to the past')) throw error
+      last = error
+    }
+  }
+  throw new Error(`the page clock could not be paused: ${String(last)}`)
+}
