@@ -125,7 +125,8 @@ test('a u = 1 snapshot replaces the book; a crossed delta is never drawn and the
   await expect(page.getByTestId('book-panel')).toHaveAttribute('data-state', 'resync')
   expect((await bookRows(page)).bids.map((row) => row[0])).toEqual(['100.0'])
   await expect.poll(() => sockets.fromPage.filter((m) => m.includes('"unsubscribe"') && m.includes(BOOK_TOPIC)).length).toBe(1)
-  expect(sockets.fromPage.at(-1)).toContain(`"op":"subscribe","args":["${BOOK_TOPIC}"]`)
+  // The fresh subscribe follows the back-off's first wait: waited for, not read at once.
+  await expect.poll(() => sockets.fromPage.at(-1)).toContain(`"op":"subscribe","args":["${BOOK_TOPIC}"]`)
   // The fresh snapshot from the simulator replaces it.
   await expect(page.getByTestId('book-panel')).toHaveAttribute('data-state', 'live')
   expect(num((await bookRows(page)).bids[0]![0])).toBeGreaterThan(1_000)
@@ -159,12 +160,24 @@ test('simulator faults: a u = 1 restart keeps the book moving, a gap is counted 
   await setFaults([fastPathOff, { host, endpoint: 'orderbook_ws', fault: { kind: 'crossed', symbol: 'BTCUSDT' } }])
   const times: number[] = []
   ws.on('framesent', (frame) => void (String(frame.payload).includes('"unsubscribe"') && times.push(Date.now())))
-  for (let i = 0; i < 8; i++) {
-    const { bids, asks } = await bookRows(page)
-    if (bids[0] && asks[0]) expect(num(bids[0][0])).toBeLessThan(num(asks[0][0]))
-    await page.waitForTimeout(250)
-  }
+  // Every change to the drawn book is checked in the page (a MutationObserver), not sampled on a timer.
+  await page.evaluate(() => {
+    const top = (id: string, last: boolean) => {
+      const prices = [...document.querySelectorAll(`[data-testid="${id}"] tbody tr`)]
+        .map((tr) => tr.querySelector('td')?.textContent ?? '')
+        .filter((t) => t !== '')
+      return Number((last ? prices.at(-1) : prices[0])?.replace(/,/g, '') ?? NaN)
+    }
+    const crossed: string[] = []
+    Object.assign(window, { crossedDraws: crossed })
+    new MutationObserver(() => {
+      const bid = top('book-bids', false)
+      const ask = top('book-asks', true)
+      if (bid >= ask) crossed.push(`${bid} >= ${ask}`)
+    }).observe(document.querySelector('[data-testid="order-book"]')!, { subtree: true, childList: true, characterData: true })
+  })
   await expect.poll(() => times.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(5)
+  expect(await page.evaluate(() => (window as unknown as { crossedDraws: string[] }).crossedDraws)).toEqual([])
   const waits = times.slice(1).map((t, i) => t - (times[i] as number))
   // Back-off: the waits grow (100, 200, 400, 800 ms …), whatever the machine adds to each.
   expect(waits.at(-1)! / waits[0]!).toBeGreaterThan(3)
