@@ -129,7 +129,8 @@ test('a u = 1 snapshot replaces the book; a crossed delta is never drawn and the
   await expect.poll(() => sockets.fromPage.at(-1)).toContain(`"op":"subscribe","args":["${BOOK_TOPIC}"]`)
   // The fresh snapshot from the simulator replaces it.
   await expect(page.getByTestId('book-panel')).toHaveAttribute('data-state', 'live')
-  expect(num((await bookRows(page)).bids[0]![0])).toBeGreaterThan(1_000)
+  // Drawn at the next draw (at most every 100 ms), which may follow the state's change.
+  await expect.poll(async () => num((await bookRows(page)).bids[0]?.[0] ?? '0')).toBeGreaterThan(1_000)
   await openNetworkPanel(page)
   await expect(page.getByTestId('book-health').locator('li')).toHaveAttribute('data-cause', 'crossed')
 })
