@@ -284,29 +284,27 @@ function OrderBookView(props: {
       ))}
     </tbody>
   )
+  // One header for both sides: shown above the asks, read by screen readers only above the bids.
+  const head = (className?: string) => (
+    <thead className={className}>
+      <tr>
+        <th scope="col">{labels.price}</th>
+        <th scope="col">{labels.size}</th>
+        <th scope="col">{labels.total}</th>
+      </tr>
+    </thead>
+  )
   return (
     <div className="order-book" data-testid="order-book" data-rows={rows}>
       <table className="book-side asks" aria-label={labels.asks} data-testid="book-asks">
-        <thead>
-          <tr>
-            <th scope="col">{labels.price}</th>
-            <th scope="col">{labels.size}</th>
-            <th scope="col">{labels.total}</th>
-          </tr>
-        </thead>
+        {head()}
         {side(asks, 'ask')}
       </table>
       <p className="book-spread" data-testid="book-spread">
         <span className="label">{labels.spread}</span> <span ref={spread} className="num" /> <span ref={spreadPct} className="num pct" />
       </p>
       <table className="book-side bids" aria-label={labels.bids} data-testid="book-bids">
-        <thead className="visually-hidden">
-          <tr>
-            <th scope="col">{labels.price}</th>
-            <th scope="col">{labels.size}</th>
-            <th scope="col">{labels.total}</th>
-          </tr>
-        </thead>
+        {head('visually-hidden')}
         {side(bids, 'bid')}
       </table>
       <p ref={folded} className="book-folded" hidden data-testid="book-folded">
